@@ -23,6 +23,7 @@ from rules_data.schema import (
     VARIANTS,
     CategoriesFile,
     Category,
+    CompoundsFile,
     Document,
     GlossaryFile,
     HouseRule,
@@ -65,7 +66,7 @@ class _UniqueKeyLoader(yaml.SafeLoader):
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: dict[Any, int] = {}
         for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)  # type: ignore[no-untyped-call]
+            key = self.construct_object(key_node, deep=deep)
             line = key_node.start_mark.line + 1
             if key in seen:
                 raise yaml.constructor.ConstructorError(
@@ -158,6 +159,8 @@ class Rulebook:
     synonyms: tuple[tuple[str, ...], ...]
     content_hash: str
     house_rules: Mapping[str, tuple[HouseRule, str]] = field(default_factory=dict)
+    compounds: tuple[str, ...] = ()
+    """German words that search splits compounds into (``compounds.yaml``, optional)."""
 
     def rule(self, rule_id: str) -> Rule:
         """The rule with this id; :class:`KeyError` for an unknown id."""
@@ -289,8 +292,13 @@ def load(root: Path = DATA_DIR) -> Rulebook:
     sources = _load_file(root, "sources.yaml", SourcesFile, problems)
     glossary = _load_file(root, "glossary.yaml", GlossaryFile, problems)
     synonyms = _load_file(root, "synonyms.yaml", SynonymsFile, problems)
+    compounds = (
+        _load_file(root, "compounds.yaml", CompoundsFile, problems)
+        if (root / "compounds.yaml").exists()
+        else None
+    )
     categories = dict(cats.categories) if cats else {}
-    documents = dict(sources.documents) if sources else {}
+    documents: dict[str, Document] = {str(k): v for k, v in sources.documents.items()} if sources else {}
     rules, where = _load_rules(root, categories, problems)
     if not rules and not any(p.file.startswith("rules") for p in problems):
         problems.append(Problem("rules/", None, "no rules found"))
@@ -321,6 +329,7 @@ def load(root: Path = DATA_DIR) -> Rulebook:
         synonyms=synonyms.groups,
         content_hash=_content_hash(root),
         house_rules=MappingProxyType(house_rules),
+        compounds=compounds.words if compounds is not None else (),
     )
 
 

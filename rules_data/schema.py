@@ -188,3 +188,9 @@ class SynonymsFile(Frozen):
     """Groups of words that mean the same at an Okey table, across the three languages."""
 
     groups: tuple[tuple[NonEmpty, ...], ...] = Field(min_length=1)
+
+
+class CompoundsFile(Frozen):
+    """German domain words that compounds are split into for search (Joker-abwurf)."""
+
+    words: tuple[NonEmpty, ...] = Field(min_length=1)

@@ -1,0 +1,459 @@
+"""The referee's checks on play: okey, meld, opening, best opening, winning hand, discard,
+pickup. Each takes parsed tiles and the table's :class:`Rules`, validates the input
+physically, and returns a frozen :class:`Ruling` citing rule ids.
+
+>>> from referee.tiles import parse_tiles, Tile
+>>> r = check_meld(parse_tiles("B12 B13 B1"), indicator=Tile.parse("K4"), rules=Rules.preset("plain"))
+>>> r.verdict.value, r.result["valid"], r.rules
+('valid', True, ('402', '407'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from referee.errors import OptionError, RuleViolation
+from referee.jokers import Jokers
+from referee.melds import Meld, MeldKind, read_meld, top_position
+from referee.options import (
+    FakeIndicator,
+    IslekLastTile,
+    OkeyDiscard,
+    FailedPickup,
+    Rules,
+    Variant,
+    Wrap,
+)
+from referee.pairs import Pair, is_pair, most_pairs
+from referee.rulings import Code, Reason, Ruling, Verdict, reason, ruling
+from referee.solver import Solution, best_melds, most_tiles_in_melds
+from referee.tiles import COLORS, Tile, check_physical
+
+OPENING_THRESHOLD = 101
+OPENING_PAIRS = 5
+PENALTY = 101
+
+
+def jokers_for(indicator: Tile, rules: Rules, tiles: Sequence[Tile] = ()) -> Jokers:
+    """The round's jokers, after checking the tiles could all exist beside the indicator."""
+    check_physical(tiles, indicator)
+    return Jokers.from_indicator(indicator, rules)
+
+
+def require_variant(rules: Rules, variant: Variant, check: str) -> None:
+    if rules.variant is not variant:
+        raise OptionError(f"{check} is a {variant.value} Okey check", code="not_in_variant",
+                          subject=check)
+
+
+def require_count(tiles: Sequence[Tile], allowed: Sequence[int], what: str) -> None:
+    if len(tiles) not in allowed:
+        expected = " or ".join(str(n) for n in allowed)
+        raise RuleViolation(f"{what} needs {expected} tiles, not {len(tiles)}",
+                            code="tile_count", subject=f"{len(tiles)}/{expected}")
+
+
+def check_okey(indicator: Tile, *, rules: Rules) -> Ruling:
+    """Which tile is the okey, given the indicator (203, 801); a fake joker per the house rule."""
+    jokers = Jokers.from_indicator(indicator, rules)
+    options: dict[str, str] = {}
+    if indicator.is_fake:
+        options["fake_indicator"] = rules.choice("fake_indicator")
+        code, rule = {
+            FakeIndicator.REDRAW: (Code.FAKE_INDICATOR_REDRAW, "203"),
+            FakeIndicator.FAKES_ARE_JOKERS: (Code.FAKE_INDICATOR_JOKERS, "203"),
+            FakeIndicator.RISK_ROUND: (Code.FAKE_INDICATOR_RISK, "611"),
+        }[rules.fake_indicator]
+        reasons = [reason(code, rule, [indicator])]
+        if rules.fake_indicator is FakeIndicator.RISK_ROUND:
+            reasons.insert(0, reason(Code.FAKE_INDICATOR_REDRAW, "203", [indicator]))
+        okey = jokers.okey
+        verdict = Verdict.REDRAW if okey is None else Verdict.RULED
+        return ruling("okey", verdict, reasons,
+                      {"okey": str(okey) if okey else None, "redraw": okey is None,
+                       "risk_round": jokers.risk_round}, options)
+    okey = jokers.require_okey()
+    reasons = [reason(Code.OKEY_FROM_INDICATOR, "203", [indicator, okey])]
+    if indicator.number == 13:
+        reasons.append(reason(Code.OKEY_WRAPS_TO_ONE, "801", [indicator, okey]))
+    return ruling("okey", Verdict.RULED, reasons,
+                  {"okey": str(okey), "redraw": False, "risk_round": False}, options)
+
+
+def _meld_options(rules: Rules, tiles: Sequence[Tile]) -> dict[str, str]:
+    options = {"wrap_13_1": rules.choice("wrap_13_1")}
+    if any(t.is_fake for t in tiles):
+        options["fake_joker_role"] = rules.choice("fake_joker_role")
+    return options
+
+
+def _meld_reasons(meld: Meld, jokers: Jokers, rules: Rules) -> list[Reason]:
+    kind = Code.MELD_SET if meld.kind is MeldKind.SET else Code.MELD_RUN
+    reasons = [reason(kind, "402", meld.tiles, value=meld.value)]
+    if meld.kind is MeldKind.RUN and any(p == 14 for p in meld.positions):
+        reasons.append(reason(Code.ONE_AFTER_THIRTEEN, "407", meld.faces))
+    for tile, face in meld.stand_ins():
+        code = Code.FAKE_STANDS_FOR if tile.is_fake else Code.JOKER_STANDS_FOR
+        reasons.append(reason(code, "303" if tile.is_fake else "301", [tile, face]))
+    for tile in meld.tiles:
+        if tile.is_fake and not jokers.is_wild(tile):
+            reasons.append(reason(Code.FAKE_STANDS_FOR, "303", [tile, jokers.face(tile)]))
+    return reasons
+
+
+_PROBLEM_RULES = {
+    "too_few_tiles": "403",
+    "set_too_large": "402",
+    "set_repeats_colour": "404",
+    "mixed": "402",
+    "run_gap": "402",
+    "run_duplicate": "402",
+    "run_too_long": "402",
+}
+
+
+def _problem_reasons(problems: Sequence[str], tiles: Sequence[Tile], rules: Rules) -> list[Reason]:
+    wrap_rule = "407" if rules.wrap_13_1 is Wrap.AFTER_13 else "404"
+    return [reason(Code(p), wrap_rule if p == "wraps_13_1" else _PROBLEM_RULES[p], tiles)
+            for p in problems]
+
+
+def _meld_json(meld: Meld) -> dict[str, object]:
+    return {
+        "kind": meld.kind.value,
+        "tiles": [str(t) for t in meld.tiles],
+        "stands_for": [str(f) for f in meld.faces],
+        "value": meld.value,
+    }
+
+
+def check_meld(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) -> Ruling:
+    """Is this a set or a run (402-404, 407)? Returns its kind, the jokers' roles and value."""
+    jokers = jokers_for(indicator, rules, tiles)
+    jokers.require_okey()
+    meld, problems = read_meld(tiles, jokers, rules)
+    options = _meld_options(rules, tiles)
+    if meld is None:
+        return ruling("meld", Verdict.INVALID, _problem_reasons(problems, tiles, rules),
+                      {"valid": False, "value": 0, "kind": None}, options)
+    return ruling("meld", Verdict.VALID, _meld_reasons(meld, jokers, rules),
+                  {"valid": True, **_meld_json(meld)}, options)
+
+
+def _pairs_problems(pairs: Sequence[Sequence[Tile]], jokers: Jokers) -> list[Reason]:
+    return [reason(Code.NOT_A_PAIR, "501", pair) for pair in pairs
+            if len(pair) != 2 or not is_pair(pair[0], pair[1], jokers)]
+
+
+def check_opening(
+    melds: Sequence[Sequence[Tile]] = (),
+    pairs: Sequence[Sequence[Tile]] = (),
+    *,
+    indicator: Tile,
+    rules: Rules,
+) -> Ruling:
+    """Are these melds worth 101 together (401), or these at least five pairs (501)?
+
+    Laying down short is penalised with 101 and the tiles go back (701).
+    """
+    require_variant(rules, Variant.OKEY_101, "opening")
+    if bool(melds) == bool(pairs):
+        raise RuleViolation("give either melds or pairs", code="melds_or_pairs")
+    every = [t for group in (*melds, *pairs) for t in group]
+    jokers = jokers_for(indicator, rules, every)
+    jokers.require_okey()
+    options = _meld_options(rules, every)
+    if pairs:
+        bad = _pairs_problems(pairs, jokers)
+        count = len(pairs) - len(bad)
+        enough = not bad and count >= OPENING_PAIRS
+        pair_reasons = bad + [reason(Code.PAIRS_ENOUGH if enough else Code.PAIRS_TOO_FEW, "501",
+                                count=count, needed=OPENING_PAIRS)]
+        if not enough:
+            pair_reasons.append(reason(Code.OPENING_SHORT_PENALTY, "701", penalty=PENALTY))
+        return ruling("opening", Verdict.VALID if enough else Verdict.INVALID, pair_reasons,
+                      {"valid": enough, "pairs": count, "value": 0,
+                       "penalty": 0 if enough else PENALTY}, options)
+    reasons = []
+    total = 0
+    read: list[dict[str, object]] = []
+    all_valid = True
+    for index, tiles in enumerate(melds):
+        meld, problems = read_meld(tiles, jokers, rules)
+        if meld is None:
+            all_valid = False
+            reasons.append(reason(Code.OPENING_INVALID_MELD, "402", tiles, index=index + 1))
+            reasons += _problem_reasons(problems, tiles, rules)
+            read.append({"valid": False, "tiles": [str(t) for t in tiles]})
+        else:
+            total += meld.value
+            read.append({"valid": True, **_meld_json(meld)})
+    valid = all_valid and total >= OPENING_THRESHOLD
+    code = Code.OPENING_REACHES if valid else Code.OPENING_SHORT
+    reasons.insert(0, reason(code, "401", value=total, needed=OPENING_THRESHOLD))
+    if not valid:
+        reasons.append(reason(Code.OPENING_SHORT_PENALTY, "701", value=total, penalty=PENALTY))
+    return ruling("opening", Verdict.VALID if valid else Verdict.INVALID, reasons,
+                  {"valid": valid, "value": total, "melds": read,
+                   "penalty": 0 if valid else PENALTY}, options)
+
+
+def _opening_summary(solution: Solution, pairs: Sequence[Pair]) -> dict[str, object]:
+    by_melds = solution.value >= OPENING_THRESHOLD
+    by_pairs = len(pairs) >= OPENING_PAIRS
+    return {
+        "best_value": solution.value,
+        "can_open": by_melds or by_pairs,
+        "opens_with": "melds" if by_melds else "pairs" if by_pairs else None,
+        "melds": [_meld_json(m) for m in solution.melds],
+        "leftover": [str(t) for t in solution.leftover],
+        "pairs": len(pairs),
+        "pair_tiles": [[str(a), str(b)] for a, b in pairs],
+    }
+
+
+def _opening_reasons(summary: dict[str, object], solution: Solution) -> list[Reason]:
+    reasons = [reason(Code.BEST_OPENING, "401", value=solution.value, needed=OPENING_THRESHOLD)]
+    if summary["opens_with"] == "melds":
+        reasons.append(reason(Code.CAN_OPEN_MELDS, "401", value=solution.value))
+    elif summary["opens_with"] == "pairs":
+        reasons.append(reason(Code.CAN_OPEN_PAIRS, "501", count=summary["pairs"]))
+    else:
+        reasons.append(reason(Code.CANNOT_OPEN, "401", value=solution.value,
+                              count=summary["pairs"]))
+    return reasons
+
+
+def check_best_opening(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) -> Ruling:
+    """The most valuable opening a 21- or 22-tile rack can lay, and whether it reaches 101
+    (401) or five pairs (501). Exact: the solver searches every combination of melds."""
+    require_variant(rules, Variant.OKEY_101, "best_opening")
+    require_count(tiles, (21, 22), "a 101 rack")
+    jokers = jokers_for(indicator, rules, tiles)
+    jokers.require_okey()
+    solution = best_melds(tiles, jokers, rules)
+    pairs = most_pairs(tiles, jokers)
+    summary = _opening_summary(solution, pairs)
+    return ruling("best_opening", Verdict.VALID if summary["can_open"] else Verdict.INVALID,
+                  _opening_reasons(summary, solution), summary, _meld_options(rules, tiles))
+
+
+def check_winning_hand(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) -> Ruling:
+    """Can these 14 tiles all go into melds (607), or make seven pairs (504)?"""
+    require_variant(rules, Variant.PLAIN, "winning_hand")
+    require_count(tiles, (14,), "a winning hand")
+    jokers = jokers_for(indicator, rules, tiles)
+    jokers.require_okey()
+    options = _meld_options(rules, tiles)
+    solution = most_tiles_in_melds(tiles, jokers, rules)
+    if solution.value == len(tiles):
+        reasons = [reason(Code.WINNING_MELDS, "607", count=len(solution.melds))]
+        reasons += [r for m in solution.melds for r in _meld_reasons(m, jokers, rules)]
+        return ruling("winning_hand", Verdict.VALID, reasons,
+                      {"winning": True, "kind": "melds",
+                       "melds": [_meld_json(m) for m in solution.melds]}, options)
+    pairs = most_pairs(tiles, jokers)
+    if len(pairs) == 7:
+        return ruling("winning_hand", Verdict.VALID, [reason(Code.WINNING_PAIRS, "504")],
+                      {"winning": True, "kind": "pairs",
+                       "pairs": [[str(a), str(b)] for a, b in pairs]}, options)
+    return ruling("winning_hand", Verdict.INVALID,
+                  [reason(Code.NOT_WINNING, "607", solution.leftover, count=len(solution.leftover)),
+                   reason(Code.NOT_SEVEN_PAIRS, "504", count=len(pairs))],
+                  {"winning": False, "kind": None,
+                   "melds": [_meld_json(m) for m in solution.melds],
+                   "leftover": [str(t) for t in solution.leftover], "pairs": len(pairs)}, options)
+
+
+def _fits_table(tile: Tile, table: Sequence[Meld], jokers: Jokers, rules: Rules) -> list[Reason]:
+    """How a tile could be played onto the table's melds: extending one, or freeing a joker."""
+    found: list[Reason] = []
+    for index, meld in enumerate(table):
+        for tiles in ((*meld.tiles, tile), (tile, *meld.tiles)):
+            extended, _ = read_meld(tiles, jokers, rules)
+            if extended is not None and extended.kind is meld.kind:
+                found.append(reason(Code.ISLEK_EXTENDS, "702", [tile, *meld.tiles],
+                                    meld=index + 1))
+                break
+        for joker, face in meld.stand_ins():
+            if jokers.is_wild(joker) and not jokers.is_wild(tile) and jokers.face(tile) == face:
+                found.append(reason(Code.ISLEK_REPLACES_JOKER, "302", [tile, joker],
+                                    meld=index + 1))
+                break
+    return found
+
+
+def _read_table(table: Sequence[Sequence[Tile]], jokers: Jokers, rules: Rules) -> list[Meld]:
+    melds = []
+    for index, tiles in enumerate(table):
+        meld, _ = read_meld(tiles, jokers, rules)
+        if meld is None:
+            raise RuleViolation(f"table meld {index + 1} is not a valid meld",
+                                code="bad_table_meld", subject=" ".join(map(str, tiles)))
+        melds.append(meld)
+    return melds
+
+
+def check_discard(
+    tile: Tile,
+    table: Sequence[Sequence[Tile]] = (),
+    *,
+    indicator: Tile,
+    rules: Rules,
+    finishing: bool = False,
+) -> Ruling:
+    """Is this discard işlek, i.e. playable on a table meld (702)? Discarding the okey is
+    forbidden except to finish (703). A finishing player's last tile per house rule (707)."""
+    require_variant(rules, Variant.OKEY_101, "discard")
+    every = [tile, *(t for meld in table for t in meld)]
+    jokers = jokers_for(indicator, rules, every)
+    jokers.require_okey()
+    melds = _read_table(table, jokers, rules)
+    options = _meld_options(rules, every)
+    if jokers.is_wild(tile):
+        if finishing:
+            return ruling("discard", Verdict.ALLOWED,
+                          [reason(Code.OKEY_DISCARD_FINISH, "602", [tile])],
+                          {"allowed": True, "playable": False, "penalty": 0, "okey": True}, options)
+        options["okey_discard"] = rules.choice("okey_discard")
+        charged = rules.okey_discard is OkeyDiscard.PENALTY_IF_NO_MELDS and not table
+        code = Code.OKEY_DISCARD_PENALTY if charged else Code.OKEY_DISCARD_NO_PENALTY
+        reasons = [reason(Code.OKEY_DISCARD_FORBIDDEN, "703", [tile]),
+                   reason(code, "703", [tile], penalty=PENALTY if charged else 0,
+                          melds=len(table))]
+        return ruling("discard", Verdict.PENALTY if charged else Verdict.NOT_ALLOWED, reasons,
+                      {"allowed": False, "playable": True, "penalty": PENALTY if charged else 0,
+                       "okey": True}, options)
+    found = _fits_table(tile, melds, jokers, rules)
+    if not found:
+        return ruling("discard", Verdict.NO_PENALTY, [reason(Code.NOT_ISLEK, "702", [tile])],
+                      {"allowed": True, "playable": False, "penalty": 0, "okey": False}, options)
+    penalty = PENALTY
+    reasons = list(found)
+    if finishing:
+        options["islek_last_tile"] = rules.choice("islek_last_tile")
+        if rules.islek_last_tile is IslekLastTile.EXEMPT:
+            penalty = 0
+            reasons.append(reason(Code.ISLEK_LAST_TILE_EXEMPT, "707", [tile]))
+        else:
+            reasons.append(reason(Code.ISLEK_LAST_TILE_PENALISED, "707", [tile], penalty=PENALTY))
+    else:
+        reasons.insert(0, reason(Code.ISLEK_PENALTY, "702", [tile], penalty=PENALTY))
+    return ruling("discard", Verdict.PENALTY if penalty else Verdict.NO_PENALTY, reasons,
+                  {"allowed": True, "playable": True, "penalty": penalty, "okey": False}, options)
+
+
+def _melds_with(tile: Tile, rack: Sequence[Tile], jokers: Jokers, rules: Rules) -> list[Meld]:
+    """Every meld that uses ``tile`` plus tiles of the rack (taken by face, jokers by count)."""
+    face = jokers.face(tile)
+    assert face.color is not None
+    by_face: dict[Tile, list[Tile]] = {}
+    wilds = [t for t in rack if jokers.is_wild(t)]
+    for t in rack:
+        if not jokers.is_wild(t):
+            by_face.setdefault(jokers.face(t), []).append(t)
+    found: list[Meld] = []
+
+    def fill(faces: Sequence[Tile | None]) -> list[Tile] | None:
+        taken: dict[Tile, int] = {}
+        tiles: list[Tile] = []
+        free = list(wilds)
+        for f in faces:
+            if f is None:
+                tiles.append(tile)
+                continue
+            have = by_face.get(f, [])
+            if taken.get(f, 0) < len(have):
+                tiles.append(have[taken.get(f, 0)])
+                taken[f] = taken.get(f, 0) + 1
+            elif free:
+                tiles.append(free.pop())
+            else:
+                return None
+        return tiles
+
+    others = [c for c in COLORS if c != face.color]
+    for size in (2, 3):
+        for colours in combinations(others, size):
+            tiles = fill([None, *(Tile(c, face.number) for c in colours)])
+            meld = read_meld(tiles, jokers, rules)[0] if tiles else None
+            if meld is not None:
+                found.append(meld)
+    top = top_position(rules)
+    positions = [face.number] + ([14] if face.number == 1 and top == 14 else [])
+    for here in positions:
+        for start in range(max(1, here - 12), here + 1):
+            for end in range(max(here, start + 2), min(top, start + 12) + 1):
+                window = [None if p == here else Tile(face.color, 1 if p == 14 else p)
+                          for p in range(start, end + 1)]
+                tiles = fill(window)
+                if tiles:
+                    meld, _ = read_meld(tiles, jokers, rules)
+                    if meld is not None:
+                        found.append(meld)
+    return found
+
+
+def _best_opening_using(
+    tile: Tile, rack: Sequence[Tile], jokers: Jokers, rules: Rules
+) -> tuple[int, list[Meld]]:
+    """The most valuable opening from rack + tile that lays the taken tile."""
+    if jokers.is_wild(tile):  # a joker fits anywhere: the best opening lays it, if any does
+        solution = best_melds([tile, *rack], jokers, rules)
+        uses = any(jokers.is_wild(t) for m in solution.melds for t in m.tiles)
+        return (solution.value, list(solution.melds)) if uses else (0, [])
+    best_value, best = 0, []
+    for meld in _melds_with(tile, rack, jokers, rules):
+        rest = list(rack)
+        for t in meld.tiles:
+            if t is not tile:
+                rest.remove(t)
+        solution = best_melds(rest, jokers, rules)
+        if meld.value + solution.value > best_value:
+            best_value, best = meld.value + solution.value, [meld, *solution.melds]
+    return best_value, best
+
+
+def check_pickup(
+    tile: Tile,
+    rack: Sequence[Tile],
+    *,
+    indicator: Tile,
+    rules: Rules,
+    opened: bool = False,
+) -> Ruling:
+    """May a player take the previous player's discard? Before opening, only to open at once
+    with it (406): 101 in melds, or five pairs, using that tile. Taking it anyway is
+    penalised per the house rule (705, or none per 708)."""
+    require_variant(rules, Variant.OKEY_101, "pickup")
+    require_count(rack, (21,), "a rack before taking the discard")
+    jokers = jokers_for(indicator, rules, [tile, *rack])
+    jokers.require_okey()
+    if opened:
+        return ruling("pickup", Verdict.ALLOWED, [reason(Code.PICKUP_OPENED, "205", [tile])],
+                      {"allowed": True, "must_open": False, "penalty": 0})
+    options = {**_meld_options(rules, [tile, *rack]), "failed_pickup": rules.choice("failed_pickup")}
+    value, melds = _best_opening_using(tile, rack, jokers, rules)
+    pairs = most_pairs([tile, *rack], jokers)
+    pairs_with_tile = [p for p in pairs if any(t is tile for t in p)]
+    by_pairs = len(pairs) >= OPENING_PAIRS and bool(pairs_with_tile)
+    result: dict[str, object] = {"must_open": True, "value": value,
+                                 "melds": [_meld_json(m) for m in melds] if value >= OPENING_THRESHOLD else [],
+                                 "pairs": len(pairs) if by_pairs else 0}
+    if value >= OPENING_THRESHOLD or by_pairs:
+        code_rule = ("401", value) if value >= OPENING_THRESHOLD else ("501", len(pairs))
+        return ruling("pickup", Verdict.ALLOWED,
+                      [reason(Code.PICKUP_OPENS, "406", [tile], value=value, count=len(pairs)),
+                       reason(Code.CAN_OPEN_MELDS if code_rule[0] == "401" else Code.CAN_OPEN_PAIRS,
+                              code_rule[0], value=value, count=len(pairs))],
+                      {"allowed": True, "penalty": 0, **result,
+                       "opens_with": "melds" if value >= OPENING_THRESHOLD else "pairs"}, options)
+    charged = rules.failed_pickup is FailedPickup.PENALTY
+    penalty_reason = (reason(Code.PICKUP_PENALTY, "705", [tile], penalty=PENALTY) if charged
+                      else reason(Code.PICKUP_NO_PENALTY, "708", [tile]))
+    return ruling("pickup", Verdict.NOT_ALLOWED,
+                  [reason(Code.PICKUP_CANNOT_OPEN, "406", [tile], value=value,
+                          needed=OPENING_THRESHOLD), penalty_reason],
+                  {"allowed": False, "penalty": PENALTY if charged else 0, **result,
+                   "opens_with": None}, options)

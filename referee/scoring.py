@@ -1,0 +1,332 @@
+"""Scoring a round: 101 Okey's penalty points (601-612, 701-706) and plain Okey's
+tournament count (609) or rounds won (610), with a line item per rule applied.
+
+>>> from referee.options import Rules
+>>> players = [PlayerRound(Opened.MELDS, remaining=(Tile.parse("R2"), Tile.parse("R3"))),
+...            PlayerRound(None), PlayerRound(Opened.MELDS), PlayerRound(Opened.MELDS)]
+>>> check_score(players, winner=3, finish=Finish.NORMAL, rules=Rules.preset("101")).result["scores"]
+[5, 202, 0, -101]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from referee.checks import PENALTY, jokers_for
+from referee.errors import RuleViolation
+from referee.jokers import Jokers
+from referee.options import (
+    EldenScoring,
+    FailedPickup,
+    FakeIndicator,
+    FlatPenalties,
+    OkeyDiscard,
+    OkeyInHand,
+    PairOpenerDouble,
+    PlainMatch,
+    Rules,
+    Variant,
+)
+from referee.rulings import Code, Reason, Ruling, Verdict, reason, ruling
+from referee.tiles import Tile, check_physical
+
+NOT_OPENED = 202
+WIN = -101
+TOURNAMENT_START = 20
+
+
+class Opened(Enum):
+    """How a player opened this round."""
+
+    MELDS = "melds"
+    PAIRS = "pairs"
+
+
+class Finish(Enum):
+    """How the round ended."""
+
+    NORMAL = "normal"
+    OKEY = "okey"
+    PAIRS = "pairs"
+    ELDEN = "elden"
+    DECK_OUT = "deck_out"
+
+
+class Penalty(Enum):
+    """The flat 101 penalties of the round (701-706), by what was done."""
+
+    OPENING_SHORT = "opening_short"
+    ISLEK = "islek"
+    OKEY_DISCARD = "okey_discard"
+    TAKE_BACK = "take_back"
+    FAILED_PICKUP = "failed_pickup"
+    OKEY_IN_HAND = "okey_in_hand"
+
+
+PENALTY_RULES = {
+    Penalty.OPENING_SHORT: ("701", Code.PENALTY_OPENING_SHORT),
+    Penalty.ISLEK: ("702", Code.PENALTY_ISLEK),
+    Penalty.OKEY_DISCARD: ("703", Code.PENALTY_OKEY_DISCARD),
+    Penalty.TAKE_BACK: ("704", Code.PENALTY_TAKE_BACK),
+    Penalty.FAILED_PICKUP: ("705", Code.PENALTY_FAILED_PICKUP),
+    Penalty.OKEY_IN_HAND: ("706", Code.PENALTY_OKEY_IN_HAND),
+}
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """One player's end of round: how they opened (``None``: not at all), what is left on
+    their rack (tiles, or just the sum they announce), and penalties incurred."""
+
+    opened: Opened | None
+    remaining: tuple[Tile, ...] = ()
+    remaining_value: int | None = None
+    penalties: tuple[Penalty, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class _Item:
+    player: int
+    points: int
+    reason: Reason
+
+
+def check_score(
+    players: Sequence[PlayerRound] = (),
+    *,
+    winner: int | None,
+    finish: Finish,
+    rules: Rules,
+    indicator: Tile | None = None,
+    okey_discard: bool = False,
+    risk_round: bool | None = None,
+    standings: Sequence[int] | None = None,
+) -> Ruling:
+    """Score one round under the table's rules; returns per-player ``scores`` and line items.
+
+    :raises RuleViolation: for a round that cannot happen (two winners, an unknown player,
+        elden bitme while someone else opened, impossible tiles).
+    """
+    if rules.variant is Variant.PLAIN:
+        return _score_plain(len(standings) if standings else len(players) or 4, winner, finish,
+                            rules, okey_discard, standings)
+    return _score_101(players, winner, finish, rules, indicator, okey_discard, risk_round,
+                      standings)
+
+
+def _check_round(players: Sequence[PlayerRound], winner: int | None, finish: Finish) -> None:
+    if not 2 <= len(players) <= 4:
+        raise RuleViolation(f"a round has 2 to 4 players, not {len(players)}",
+                            code="player_count", subject=str(len(players)))
+    if finish is Finish.DECK_OUT:
+        if winner is not None:
+            raise RuleViolation("nobody finishes when the deck runs out", code="winner_deck_out")
+        return
+    if winner is None or not 0 <= winner < len(players):
+        raise RuleViolation(f"the winner must be a player from 0 to {len(players) - 1}",
+                            code="bad_winner", subject=str(winner))
+    if players[winner].opened is None:
+        raise RuleViolation("the winner must have opened", code="winner_not_opened",
+                            subject=str(winner))
+    if finish is Finish.PAIRS and players[winner].opened is not Opened.PAIRS:
+        raise RuleViolation("a pairs finish needs a winner who opened with pairs",
+                            code="pairs_finish_without_pairs", subject=str(winner))
+    if finish is Finish.ELDEN:
+        others = [i for i, p in enumerate(players) if i != winner and p.opened is not None]
+        if others:
+            raise RuleViolation("elden bitme means nobody else had opened",
+                                code="elden_others_opened", subject=str(others[0]))
+
+
+def _remaining(player: PlayerRound, jokers: Jokers | None) -> int:
+    if player.remaining_value is not None:
+        if player.remaining_value < 0:
+            raise RuleViolation("a rack's value cannot be negative", code="negative_value",
+                                subject=str(player.remaining_value))
+        return player.remaining_value
+    total = 0
+    for tile in player.remaining:
+        if tile.is_fake:
+            if jokers is None or jokers.okey is None or jokers.okey.is_fake:
+                raise RuleViolation("a fake joker's value needs the indicator",
+                                    code="indicator_needed", subject=str(tile))
+            total += jokers.okey.number
+        else:
+            total += tile.number
+    return total
+
+
+def _score_101(
+    players: Sequence[PlayerRound],
+    winner: int | None,
+    finish: Finish,
+    rules: Rules,
+    indicator: Tile | None,
+    okey_discard: bool,
+    risk_round: bool | None,
+    standings: Sequence[int] | None,
+) -> Ruling:
+    _check_round(players, winner, finish)
+    if standings is not None and len(standings) != len(players):
+        raise RuleViolation("give one standing per player", code="standings_count",
+                            subject=str(len(standings)))
+    jokers = None
+    if indicator is not None:
+        jokers = jokers_for(indicator, rules, [t for p in players for t in p.remaining])
+    else:
+        check_physical([t for p in players for t in p.remaining])
+    options: dict[str, str] = {}
+    if risk_round is None:
+        risk_round = bool(jokers and jokers.risk_round)
+    if indicator is not None and indicator.is_fake:
+        options["fake_indicator"] = rules.choice("fake_indicator")
+        risk_round = risk_round or rules.fake_indicator is FakeIndicator.RISK_ROUND
+    okey_discard = okey_discard or finish is Finish.OKEY
+    items: list[_Item] = []
+    doublings: list[Reason] = []
+    if okey_discard and finish is not Finish.ELDEN:
+        doublings.append(reason(Code.SCORE_DOUBLED_OKEY, "602"))
+    if finish is Finish.PAIRS:
+        doublings.append(reason(Code.SCORE_DOUBLED_PAIRS, "603"))
+    if risk_round:
+        doublings.append(reason(Code.SCORE_DOUBLED_RISK, "611"))
+    multiplier = 2 ** len(doublings)
+    if len(doublings) > 1:
+        doublings.append(reason(Code.SCORE_DOUBLINGS_STACK, "612", factor=multiplier))
+
+    if finish is Finish.ELDEN:
+        assert winner is not None
+        options["elden_scoring"] = rules.choice("elden_scoring")
+        table = rules.elden_scoring is EldenScoring.TABLE
+        win, lose = ((-808, 808) if okey_discard else (-202, 808)) if table else \
+            ((-404, 808) if okey_discard else (-202, 404))
+        factor = 2 if risk_round else 1
+        for index in range(len(players)):
+            points = (win if index == winner else lose) * factor
+            items.append(_Item(index, points, reason(Code.SCORE_ELDEN, "604", points=points,
+                                                     okey=okey_discard)))
+    else:
+        for index, player in enumerate(players):
+            if index == winner:
+                points = WIN * multiplier
+                items.append(_Item(index, points, reason(
+                    Code.SCORE_WINNER, _finish_rule(finish), points=points)))
+                continue
+            if player.opened is None:
+                points = NOT_OPENED * multiplier
+                code = Code.SCORE_NOT_OPENED
+            else:
+                points = _remaining(player, jokers) * multiplier
+                code = Code.SCORE_REMAINING
+            rule = "605" if finish is Finish.DECK_OUT else _finish_rule(finish)
+            items.append(_Item(index, points, reason(code, rule, player.remaining, points=points)))
+            if player.opened is Opened.PAIRS:
+                options["pair_opener_double"] = rules.choice("pair_opener_double")
+                if rules.pair_opener_double is PairOpenerDouble.DOUBLE:
+                    items.append(_Item(index, points, reason(
+                        Code.SCORE_PAIR_OPENER_DOUBLE, "505", points=points)))
+    items += _penalty_items(players, rules, jokers, multiplier, options)
+    scores = [sum(i.points for i in items if i.player == p) for p in range(len(players))]
+    result: dict[str, object] = {
+        "scores": scores,
+        "multiplier": multiplier,
+        "risk_round": risk_round,
+        "items": [{"player": i.player, "points": i.points, "code": str(i.reason.code),
+                   "rule": i.reason.rule} for i in items],
+    }
+    if standings is not None:
+        result["standings"] = [s + d for s, d in zip(standings, scores)]
+    reasons = doublings + [i.reason for i in items]
+    return ruling("score", Verdict.RULED, reasons, result, options)
+
+
+def _finish_rule(finish: Finish) -> str:
+    return {Finish.NORMAL: "601", Finish.OKEY: "602", Finish.PAIRS: "603",
+            Finish.ELDEN: "604", Finish.DECK_OUT: "605"}[finish]
+
+
+def _penalty_items(
+    players: Sequence[PlayerRound],
+    rules: Rules,
+    jokers: Jokers | None,
+    multiplier: int,
+    options: dict[str, str],
+) -> list[_Item]:
+    items: list[_Item] = []
+    doubled = rules.flat_penalties_double is FlatPenalties.DOUBLED
+    waived_by = {
+        Penalty.FAILED_PICKUP: ("failed_pickup", rules.failed_pickup is FailedPickup.NO_PENALTY, "708"),
+        Penalty.OKEY_DISCARD: ("okey_discard", rules.okey_discard is OkeyDiscard.NO_PENALTY, "703"),
+        Penalty.OKEY_IN_HAND: ("okey_in_hand", rules.okey_in_hand is OkeyInHand.NONE, "706"),
+    }
+    for index, player in enumerate(players):
+        penalties = list(player.penalties)
+        okeys_held = sum(1 for t in player.remaining if jokers and jokers.okey == t)
+        penalties += [Penalty.OKEY_IN_HAND] * max(0, okeys_held - penalties.count(Penalty.OKEY_IN_HAND))
+        for penalty in penalties:
+            rule, code = PENALTY_RULES[penalty]
+            if penalty in waived_by:
+                option, waived, waive_rule = waived_by[penalty]
+                options[option] = rules.choice(option)
+                if waived:
+                    items.append(_Item(index, 0, reason(Code.PENALTY_WAIVED, waive_rule,
+                                                        penalty=penalty.value)))
+                    continue
+            if multiplier > 1:
+                options["flat_penalties_double"] = rules.choice("flat_penalties_double")
+            points = PENALTY * (multiplier if doubled else 1)
+            items.append(_Item(index, points, reason(code, rule, points=points,
+                                                     penalty=penalty.value)))
+    return items
+
+
+def _score_plain(
+    count: int,
+    winner: int | None,
+    finish: Finish,
+    rules: Rules,
+    okey_discard: bool,
+    standings: Sequence[int] | None,
+) -> Ruling:
+    if not 2 <= count <= 4:
+        raise RuleViolation(f"a round has 2 to 4 players, not {count}", code="player_count",
+                            subject=str(count))
+    if finish is Finish.ELDEN:
+        raise RuleViolation("elden bitme is a 101 Okey finish", code="not_in_variant",
+                            subject="elden")
+    if finish is Finish.DECK_OUT:
+        if winner is not None:
+            raise RuleViolation("nobody finishes when the deck runs out", code="winner_deck_out")
+    elif winner is None or not 0 <= winner < count:
+        raise RuleViolation(f"the winner must be a player from 0 to {count - 1}",
+                            code="bad_winner", subject=str(winner))
+    options = {"plain_match": rules.choice("plain_match")}
+    tournament = rules.plain_match is PlainMatch.TOURNAMENT_20
+    start = TOURNAMENT_START if tournament else 0
+    before = list(standings) if standings is not None else [start] * count
+    reasons: list[Reason] = []
+    if finish is Finish.DECK_OUT:
+        scores = [0] * count
+        reasons.append(reason(Code.TOURNAMENT_NO_POINTS, "609" if tournament else "610"))
+    elif tournament:
+        double = okey_discard or finish in (Finish.OKEY, Finish.PAIRS)
+        loss = -4 if double else -2
+        scores = [0 if i == winner else loss for i in range(count)]
+        if okey_discard or finish is Finish.OKEY:
+            reasons.append(reason(Code.SCORE_DOUBLED_OKEY, "608"))
+        elif finish is Finish.PAIRS:
+            reasons.append(reason(Code.SCORE_DOUBLED_PAIRS, "504"))
+        reasons.append(reason(Code.TOURNAMENT_LOSS, "609", points=loss, winner=winner))
+    else:
+        scores = [1 if i == winner else 0 for i in range(count)]
+        reasons.append(reason(Code.ROUND_WON, "610", winner=winner))
+    after = [b + s for b, s in zip(before, scores)]
+    result: dict[str, object] = {"scores": scores, "standings": after}
+    if tournament and min(after) <= 0:
+        ranked = sorted(range(count), key=lambda i: -after[i])
+        result["game_over"] = True
+        result["winners"] = ranked[:2] if count > 2 else ranked[:1]
+        reasons.append(reason(Code.TOURNAMENT_OVER, "609", winners=result["winners"]))
+    return ruling("score", Verdict.RULED, reasons, result, options)
