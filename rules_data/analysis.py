@@ -1,0 +1,472 @@
+"""Text analysis for rule search: Whoosh analyzers for Turkish, German and English.
+
+Whoosh pickles the schema, analyzers included, into the index. So every class here stays
+importable from ``rules_data.analysis`` and holds only plain data: the Snowball stemmers live
+in a module-level cache, built lazily, never inside a pickled object.
+
+The chains, each applied the same way to the rule text and to the query:
+
+- Turkish: apostrophe (``okey'i`` → ``okey``) → Turkish lowercase (``İ``→``i``, ``I``→``ı``)
+  → stop words → stems side by side: Snowball Turkish then ASCII folding, a light suffix
+  stripper on the folded word (so ``taşı`` and ``tasi`` meet at ``tas``), and the first five
+  letters of a longer word.
+- German: lowercase → umlaut spelling (``ä``→``ae``, ``ß``→``ss``) → stop words → compound
+  splitting with a domain word list (``Jokerabwurf`` → ``joker`` + ``abwurf``) → Snowball
+  German → folding.
+- English: lowercase → folding → stop words → Snowball English.
+
+>>> [t.text for t in analyzer("tr")("ÇİFTLER okey'i")]
+['cift', 'ciftl', 'okey']
+>>> [t.text for t in analyzer("de", {"joker", "abwurf"})("Jokerabwurf")]
+['jokerabwurf', 'jok', 'abwurf']
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+from collections.abc import Collection, Iterable, Iterator
+from functools import lru_cache
+from typing import Any
+
+import snowballstemmer  # type: ignore[import-untyped]
+from whoosh.analysis import (  # type: ignore[import-untyped]
+    Analyzer,
+    Filter,
+    LowercaseFilter,
+    NgramFilter,
+    RegexTokenizer,
+    Token,
+)
+
+TOKEN_PATTERN = r"\w+(?:['’ʼ`´]\w+)*"
+"""A word, with the apostrophe suffixes Turkish writes after names (``okey'i``, ``13'ten``)."""
+TOKEN = re.compile(TOKEN_PATTERN)
+_APOSTROPHES = re.compile(r"['’ʼ`´]")
+
+PREFIX_MIN, PREFIX_MAX = 3, 15
+"""The lengths of the word prefixes indexed in the ``pre_*`` fields."""
+
+
+# --- character folding ---------------------------------------------------------------------
+
+_FOLD_EXTRA = str.maketrans({"ı": "i", "ß": "ss", "ẞ": "ss", "æ": "ae", "œ": "oe", "ø": "o",
+                             "đ": "d", "ł": "l", "\u0307": ""})
+
+
+@lru_cache(maxsize=65536)
+def fold(text: str) -> str:
+    """ASCII-fold a lowercase word: marks dropped, ``ı``→``i``, ``ß``→``ss``.
+
+    >>> fold("çiftleri"), fold("ıstaka"), fold("straße"), fold("gösterge")
+    ('ciftleri', 'istaka', 'strasse', 'gosterge')
+    """
+    text = text.translate(_FOLD_EXTRA)
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def turkish_lower(text: str) -> str:
+    """Lowercase the Turkish way: ``I``→``ı``, ``İ``→``i`` (also ``I`` + combining dot).
+
+    >>> turkish_lower("ISTAKA İŞLEK"), turkish_lower("ELİNİ")
+    ('ıstaka işlek', 'elini')
+    """
+    text = text.replace("I\u0307", "i").replace("İ", "i").replace("I", "ı")
+    return text.lower().replace("\u0307", "")
+
+
+def plain_lower(text: str) -> str:
+    """Lowercase, dropping the combining dot that ``"İ".lower()`` leaves behind."""
+    return text.lower().replace("\u0307", "")
+
+
+_GERMAN_SPELLING = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "ẞ": "ss"})
+
+
+def german_spelling(text: str) -> str:
+    """Write umlauts and ß the ASCII way, as Germans do on a keyboard without them.
+
+    >>> german_spelling("ablagestäpel straße")
+    'ablagestaepel strasse'
+    """
+    return text.translate(_GERMAN_SPELLING)
+
+
+# --- stemmers --------------------------------------------------------------------------------
+
+_STEMMERS: dict[str, Any] = {}
+_STEMMER_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=131072)
+def snowball(lang: str, word: str) -> str:
+    """The Snowball stem of a lowercase word in ``lang`` ("turkish", "german", "english").
+
+    The stemmers are built on first use and kept here, never in a pickled filter; a lock
+    guards them because a Snowball stemmer keeps state while it works.
+    """
+    with _STEMMER_LOCK:
+        stemmer = _STEMMERS.get(lang)
+        if stemmer is None:
+            stemmer = _STEMMERS[lang] = snowballstemmer.stemmer(lang)
+        stem: str = stemmer.stemWord(word)
+    return stem
+
+
+# Turkish suffixes as they look after ASCII folding (ı→i, ş→s, ç→c, ğ→g, ö→o, ü→u), longest
+# first. Stripping them from the folded word gives the same stem whether or not the player typed
+# Turkish letters. The list is deliberately coarse: it only has to agree with itself.
+_TR_SUFFIXES = tuple(sorted({
+    # plural + possessive + case
+    "lar", "ler", "lari", "leri", "larin", "lerin", "larini", "lerini", "larinin", "lerinin",
+    "larina", "lerine", "larinda", "lerinde", "larindan", "lerinden", "lara", "lere",
+    "larda", "lerde", "lardan", "lerden", "larla", "lerle",
+    "i", "u", "a", "e", "yi", "yu", "ya", "ye", "in", "un", "nin", "nun", "yin", "yun",
+    "si", "su", "sini", "sunu", "sinin", "sunun", "sina", "sine", "suna", "sune",
+    "sinda", "sinde", "sunda", "sunde", "sindan", "sinden", "sundan", "sunden",
+    "ni", "nu", "na", "ne", "nda", "nde", "ndan", "nden",
+    "da", "de", "ta", "te", "dan", "den", "tan", "ten",
+    "la", "le", "yla", "yle", "ki", "daki", "deki", "taki", "teki",
+    "dir", "dur", "tir", "tur",
+    # verbs: infinitive, negation, participles, converbs, tenses, ability
+    "mak", "mek", "ma", "me", "masi", "mesi", "mayan", "meyen", "madan", "meden",
+    "an", "en", "yan", "yen", "ir", "ur", "ar", "er", "ir", "mis", "mus",
+    "di", "du", "ti", "tu", "dik", "duk", "tik", "tuk", "digi", "dugu", "tigi", "tugu",
+    "diginda", "dugunda", "tiginda", "tugunda", "dikten", "duktan", "tikten", "tuktan",
+    "arak", "erek", "yarak", "yerek", "ip", "up", "yip", "yup", "inca", "ince", "unca", "unce",
+    "ken", "yken", "sa", "se", "rsa", "rse", "abilir", "ebilir", "yabilir", "yebilir",
+    "amaz", "emez", "mali", "meli", "acak", "ecek", "yacak", "yecek", "iyor", "uyor", "yor",
+    "il", "ul", "mayi", "meyi",
+}, key=lambda s: (-len(s), s)))
+
+
+@lru_cache(maxsize=65536)
+def turkish_light_stems(word: str) -> tuple[str, ...]:
+    """Strip Turkish suffixes from an ASCII-folded word: one or two stems of 2+ letters.
+
+    A suffix that starts with a buffer consonant (``s``, ``y``, ``n``) comes off only after
+    a vowel. Folded text is ambiguous there (``tasi`` is ``taş-ı``, ``cezasi`` is ``ceza-sı``),
+    so a second stem is made without taking a buffer suffix first; text and query both get
+    both, and meet on one of them.
+
+    >>> [turkish_light_stems(w) for w in ("tas", "tasi", "taslari", "ceza", "cezasi")]
+    [('tas',), ('ta', 'tas'), ('tas',), ('cez',), ('cez', 'cezas')]
+    """
+    if not word.isalpha():
+        return (word,)
+    greedy = _strip(word, buffered_first=True)
+    plain = _strip(word, buffered_first=False)
+    return (greedy,) if plain == greedy else (greedy, plain)
+
+
+def _strip(word: str, buffered_first: bool) -> str:
+    for round_ in range(4):
+        for suffix in _TR_SUFFIXES:
+            stem = word[: -len(suffix)]
+            buffered = suffix[0] in "syn"
+            if (word.endswith(suffix) and len(stem) >= 2 and _VOWELS.intersection(stem)
+                    and (not buffered or (stem[-1] in _VOWELS
+                                          and (buffered_first or round_ > 0)))):
+                word = stem
+                break
+        else:
+            break
+    return word
+
+
+_VOWELS = frozenset("aeiou")
+
+
+# --- compounds -------------------------------------------------------------------------------
+
+_GLUE = ("s", "es", "n", "en", "er", "e")
+"""German linking elements between the parts of a compound (Spiel-s-ende, Stein-e-...)."""
+
+
+def split_compound(word: str, words: Collection[str], minpart: int = 3) -> tuple[str, ...]:
+    """The parts of a German compound, each a word of ``words``; ``()`` if it is not one.
+
+    Both the word and ``words`` are lowercase and in ASCII umlaut spelling. A part may carry
+    a linking element (``s``, ``n``, ``en``...), or drop a final ``e`` (``Straf-punkte``);
+    the last part may be inflected. The split with the fewest parts wins, then the one with
+    the longest first part.
+
+    >>> split_compound("ablagestapel", {"ablage", "stapel"})
+    ('ablage', 'stapel')
+    >>> split_compound("strafpunkte", {"strafe", "punkt"})
+    ('strafe', 'punkt')
+    >>> split_compound("stapel", {"stapel"})
+    ()
+    """
+    stems = _stems(frozenset(words))
+    memo: dict[str, tuple[str, ...] | None] = {}
+
+    def head(part: str) -> str | None:
+        if part in words:
+            return part
+        if part + "e" in words:
+            return part + "e"
+        for glue in _GLUE:
+            base = part[: -len(glue)]
+            if part.endswith(glue) and len(base) >= minpart and base in words:
+                return base
+        return None
+
+    def tail(part: str) -> str | None:
+        if part in words:
+            return part
+        stem = snowball("german", part)
+        return stems.get(stem)
+
+    def best(rest: str) -> tuple[str, ...] | None:
+        if rest in memo:
+            return memo[rest]
+        found: tuple[str, ...] | None = None
+        last = tail(rest) if len(rest) >= minpart else None
+        if last is not None:
+            found = (last,)
+        else:
+            for cut in range(len(rest) - minpart, minpart - 1, -1):
+                first = head(rest[:cut])
+                if first is None:
+                    continue
+                after = best(rest[cut:])
+                if after is not None and (found is None or len(after) + 1 < len(found)):
+                    found = (first, *after)
+        memo[rest] = found
+        return found
+
+    if len(word) < 2 * minpart or not word.isalpha():
+        return ()
+    split: tuple[str, ...] = ()
+    for cut in range(len(word) - minpart, minpart - 1, -1):
+        first = head(word[:cut])
+        after = best(word[cut:]) if first is not None else None
+        if first is not None and after is not None and (not split or len(after) + 1 < len(split)):
+            split = (first, *after)
+    return split
+
+
+@lru_cache(maxsize=8)
+def _stems(words: frozenset[str]) -> dict[str, str]:
+    return {snowball("german", w): w for w in sorted(words)}
+
+
+# --- stop words -------------------------------------------------------------------------------
+
+STOP_WORDS: dict[str, frozenset[str]] = {
+    "tr": frozenset(fold(w) for w in """
+        ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir
+        hangi ise ama fakat çok daha hem şey ben sen biz siz onlar bana beni bunu şunu
+        olan olarak midir mıdır dır dir
+    """.split()),
+    "de": frozenset(german_spelling(w) for w in """
+        der die das den dem des ein eine einer eines einem einen und oder aber ist sind war
+        wird werden wurde kann muss darf soll wie was wer wo wann warum welche welcher welches
+        mit von vom zu zum zur im in am an auf aus bei für nach über es er sie ich du wir ihr
+        man sich mein dein sein seine ihre auch noch nur so dass als wenn ob denn dann
+    """.split()),
+    "en": frozenset("""
+        a an the and or of to in on at by for from with as is are was were be been being
+        it its this that these those there their they them i me my you your we us our
+        what which who whom how why where when do does did can could should would will
+        if then than so about into any some tbd yet
+    """.split()),
+}
+
+
+def is_stop(lang: str, word: str) -> bool:
+    """True for a stop word of ``lang`` or a single letter (digits always count)."""
+    if len(word) == 1 and not word.isdigit():
+        return True
+    return word in STOP_WORDS[lang]
+
+
+# --- filters -----------------------------------------------------------------------------------
+
+def strip_apostrophe(word: str) -> str:
+    """Drop an apostrophe and what follows it: ``okey'i`` → ``okey``, ``13'ten`` → ``13``."""
+    return _APOSTROPHES.split(word, 1)[0]
+
+
+class ApostropheFilter(Filter):  # type: ignore[misc]
+    """Drop an apostrophe and what follows it (see :func:`strip_apostrophe`)."""
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+        for t in tokens:
+            t.text = strip_apostrophe(t.text)
+            yield t
+
+
+class TurkishLowercaseFilter(Filter):  # type: ignore[misc]
+    """Lowercase with Turkish dotted and dotless i."""
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+        for t in tokens:
+            t.text = turkish_lower(t.text)
+            yield t
+
+
+class PlainLowercaseFilter(Filter):  # type: ignore[misc]
+    """Lowercase, dropping the stray combining dot of ``İ``."""
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+        for t in tokens:
+            t.text = plain_lower(t.text)
+            yield t
+
+
+class FoldFilter(Filter):  # type: ignore[misc]
+    """ASCII-fold each token (see :func:`fold`)."""
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+        for t in tokens:
+            t.text = fold(t.text)
+            yield t
+
+
+class GermanSpellingFilter(Filter):  # type: ignore[misc]
+    """``ä``→``ae``, ``ö``→``oe``, ``ü``→``ue``, ``ß``→``ss`` (see :func:`german_spelling`)."""
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+        for t in tokens:
+            t.text = german_spelling(t.text)
+            yield t
+
+
+class StopWordFilter(Filter):  # type: ignore[misc]
+    """Drop the stop words of one language, compared in folded form, and single letters."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+        lang = self.lang
+        for t in tokens:
+            if not is_stop(lang, fold(t.text)):
+                yield t
+
+
+class SnowballFilter(Filter):  # type: ignore[misc]
+    """Stem with Snowball (``english``/``german``), then fold. Holds only the language name."""
+
+    is_morph = True
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+        lang = self.lang
+        for t in tokens:
+            t.text = fold(snowball(lang, t.text))
+            yield t
+
+
+class TurkishStemFilter(Filter):  # type: ignore[misc]
+    """Emit up to four stems per Turkish word, at the same position.
+
+    The Snowball stem (of the word with its Turkish letters, then folded), a light stem of the
+    folded word (or two), and the folded word's first five letters. Snowball alone is
+    inconsistent (``ıstaka``→``ıstak`` but ``ıstakalar``→``ıstaka``; ``taşı``→``taş`` but
+    ``tasi``→``tasi``), and suffix rules cannot make ``belirleme`` and ``belirlenir`` agree;
+    the light stem and the prefix (the "F5" stemmer of Turkish retrieval) catch what it misses.
+    """
+
+    is_morph = True
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+        for t in tokens:
+            for stem in turkish_stems(t.text):
+                t.text = stem
+                yield t
+
+
+@lru_cache(maxsize=65536)
+def turkish_stems(word: str) -> tuple[str, ...]:
+    """The index terms of one Turkish-lowercased word (see :class:`TurkishStemFilter`).
+
+    >>> turkish_stems("belirleme"), turkish_stems("belirlenir")
+    (('belirle', 'bel', 'belir'), ('belirlenir', 'belirl', 'belir'))
+    """
+    folded = fold(word)
+    stems = [fold(snowball("turkish", word)), *turkish_light_stems(folded)]
+    if len(folded) > TURKISH_ROOT and folded.isalpha():
+        stems.append(folded[:TURKISH_ROOT])
+    return tuple(dict.fromkeys(stems))
+
+
+TURKISH_ROOT = 5
+"""How many letters of a Turkish word stand for its root, as a last resort."""
+
+
+class DecompoundFilter(Filter):  # type: ignore[misc]
+    """Keep each German word and add its parts when it is a compound of the domain words."""
+
+    def __init__(self, words: Iterable[str] = ()) -> None:
+        self.words = frozenset(german_spelling(plain_lower(w)) for w in words)
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+        words = self.words
+        for t in tokens:
+            parts = _split_cached(t.text, words) if words else ()
+            yield t
+            for part in parts:
+                t.text = part
+                yield t
+
+
+@lru_cache(maxsize=65536)
+def _split_cached(word: str, words: frozenset[str]) -> tuple[str, ...]:
+    return split_compound(word, words)
+
+
+# --- analyzers ----------------------------------------------------------------------------------
+
+def analyzer(lang: str, compounds: Iterable[str] = ()) -> Analyzer:
+    """The stemming analyzer of the rule text in ``lang``; ``compounds`` is German's word list."""
+    tokens = RegexTokenizer(TOKEN_PATTERN) | ApostropheFilter()
+    if lang == "tr":
+        return tokens | TurkishLowercaseFilter() | StopWordFilter("tr") | TurkishStemFilter()
+    if lang == "de":
+        return (tokens | PlainLowercaseFilter() | GermanSpellingFilter() | StopWordFilter("de")
+                | DecompoundFilter(compounds) | SnowballFilter("german"))
+    if lang == "en":
+        return (tokens | PlainLowercaseFilter() | FoldFilter() | StopWordFilter("en")
+                | SnowballFilter("english"))
+    raise ValueError(f"unknown language {lang!r}")
+
+
+def word_analyzer(lang: str) -> Analyzer:
+    """Folded, unstemmed words of ``lang``: what fuzzy matching and suggestions compare."""
+    lower = TurkishLowercaseFilter() if lang == "tr" else PlainLowercaseFilter()
+    return (RegexTokenizer(TOKEN_PATTERN) | ApostropheFilter() | lower | FoldFilter()
+            | StopWordFilter(lang))
+
+
+def prefix_analyzer(lang: str) -> Analyzer:
+    """The prefixes (3 to 15 letters) of the folded, unstemmed words of ``lang``.
+
+    Queried with a folded word or stem, it finds the words that start with it: ``gosterge``
+    finds ``göstergeyi``, ``ista`` finds ``ıstakalar``.
+    """
+    return word_analyzer(lang) | NgramFilter(PREFIX_MIN, PREFIX_MAX, at="start")
+
+
+def query_lower(lang: str, word: str) -> tuple[str, ...]:
+    """The lowercase readings of a typed word: for Turkish both the Turkish and the plain one.
+
+    A player typing ``ISTAKA`` on a non-Turkish keyboard means ``istaka``; Turkish casing reads
+    ``ıstaka``. Both are tried.
+
+    >>> query_lower("tr", "ISTAKA"), query_lower("en", "Tiles")
+    (('ıstaka', 'istaka'), ('tiles',))
+    """
+    plain = plain_lower(word)
+    if lang != "tr":
+        return (plain,)
+    turkish = turkish_lower(word)
+    return (turkish,) if turkish == plain else (turkish, plain)

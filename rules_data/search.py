@@ -1,0 +1,860 @@
+"""Rule search: a Whoosh index of the rule book and the queries players type into it.
+
+One document per rule, with fields per language and kind (``title_tr``, ``kw_de``, ``body_en``,
+``extra_*`` for category and house-rule labels, ``pre_*`` for word prefixes). A query may be
+in any of the three languages, so each typed word is read by all three analyzers; what it
+becomes (its stems and prefixes, a German compound's parts, its synonyms from
+``synonyms.yaml``, or for a word the index does not know its nearest known spelling) scores
+each rule by the best field it matches (BM25F). A rule's score is the sum over the words.
+Queries are built as data, never parsed: Whoosh's query syntax means nothing here.
+
+The index lives in generations: each build goes to a fresh directory beside the live one, and
+a pointer file (``CURRENT``), replaced with :func:`os.replace`, names the live one. A searcher
+is opened per search, so a rebuild shows at the next search and never half-built.
+
+>>> import tempfile
+>>> from rules_data import rulebook
+>>> index = SearchIndex.build(Path(tempfile.mkdtemp()), rulebook())
+>>> index.search("cift", "tr").hits[0].snippet.count("<mark>") > 0
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import html
+import json
+import os
+import re
+import shutil
+import threading
+import time
+import unicodedata
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from whoosh import index as whoosh_index  # type: ignore[import-untyped]
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema  # type: ignore[import-untyped]
+from whoosh.scoring import BM25F  # type: ignore[import-untyped]
+
+from rules_data import analysis
+from rules_data.analysis import TOKEN, fold, plain_lower, query_lower, turkish_lower
+from rules_data.loader import Rulebook
+from rules_data.schema import LANGS, LINK, Rule
+
+VARIANT_CHOICES: tuple[str, ...] = ("101", "plain", "all")
+MAX_QUERY = 200
+"""The longest query accepted, in characters after stripping."""
+MAX_LIMIT = 50
+
+KINDS = ("title", "kw", "body", "extra")
+"""The stemmed fields of each language."""
+FIELD_BOOST = {"title": 2.0, "kw": 2.0, "body": 1.0, "extra": 0.5, "pre": 0.5}
+DISPLAY_BOOST = 1.1
+"""A small lead for the display language: a player mostly types in the language they read."""
+SYNONYM_BOOST = 0.45
+FUZZY_BOOST = 0.7
+TIEBREAK = 0.2
+"""How much a word's other matching fields add to its best one."""
+
+POINTER = "CURRENT"
+LOCK = ".lock"
+META = "hakem-meta.json"
+_CODE = (Path(analysis.__file__), Path(__file__))
+
+
+class QueryError(ValueError):
+    """A search request that cannot be run; ``code`` says why, for a translated message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One rule found: title and snippet in the display language.
+
+    ``snippet`` is safe HTML: the text is escaped, and the only tags are ``<mark>…</mark>``
+    around the words that matched.
+    """
+
+    id: str
+    score: float
+    title: str
+    snippet: str
+    variants: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Results:
+    """The answer to one search; ``suggestion`` is a corrected query when words were unknown."""
+
+    query: str
+    lang: str
+    variant: str
+    suggestion: str | None
+    hits: tuple[Hit, ...]
+
+
+# --- building ----------------------------------------------------------------------------------
+
+def code_version() -> str:
+    """A fingerprint of the analysis and indexing code: an index built by other code is stale."""
+    digest = hashlib.sha256()
+    for path in _CODE:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def make_schema(compounds: Sequence[str]) -> Schema:
+    """The index schema; ``compounds`` is the German word list for compound splitting."""
+    fields: dict[str, Any] = {
+        "id": ID(stored=True, unique=True),
+        "variants": KEYWORD(stored=True),
+    }
+    for lang in LANGS:
+        stem = analysis.analyzer(lang, compounds)
+        for kind in KINDS:
+            fields[f"{kind}_{lang}"] = TEXT(analyzer=stem, phrase=False, stored=kind == "title")
+        fields[f"pre_{lang}"] = TEXT(analyzer=analysis.prefix_analyzer(lang), phrase=False)
+        fields[f"text_{lang}"] = STORED()
+    return Schema(**fields)
+
+
+def plain_text(markdown: str, links: bool = True) -> str:
+    """The text of a Markdown body as one line; ``[[404]]`` becomes ``404`` (or nothing).
+
+    >>> plain_text("See **this** ([[404]]).\\n\\n- one\\n- two", links=False)
+    'See this (). one two'
+    """
+    text = LINK.sub(lambda m: m.group(1) if links else "", markdown)
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"<[^>]+>", " ", text)
+    text = re.sub(r"^\s{0,3}(?:#{1,6}|[-*+]|\d+[.)]|>)\s+", "", text, flags=re.MULTILINE)
+    text = re.sub(r"(\*\*|__|\*|`|\|)", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _documents(book: Rulebook) -> Iterator[dict[str, str]]:
+    for rule in book:
+        doc = {"id": rule.id, "variants": " ".join(rule.variants)}
+        for lang in LANGS:
+            body = plain_text(rule.body[lang], links=False)
+            extra = _extra_text(book, rule, lang)
+            doc[f"title_{lang}"] = rule.title[lang]
+            doc[f"kw_{lang}"] = " , ".join(rule.keywords[lang])
+            doc[f"body_{lang}"] = body
+            doc[f"text_{lang}"] = plain_text(rule.body[lang], links=True)
+            doc[f"extra_{lang}"] = extra
+            doc[f"pre_{lang}"] = " ".join((rule.title[lang], *rule.keywords[lang], body))
+        yield doc
+
+
+def _extra_text(book: Rulebook, rule: Rule, lang: str) -> str:
+    parts: list[str] = []
+    category = book.categories.get(rule.category)
+    if category is not None:
+        parts.append(category.label[lang])
+        sub = category.subcategories.get(rule.subcategory)
+        if sub is not None:
+            parts.append(sub[lang])
+    if rule.house_rule is not None:
+        parts.append(rule.house_rule.title[lang])
+        parts.extend(choice.label[lang] for choice in rule.house_rule.choices)
+    return " , ".join(parts)
+
+
+def _vocabulary(book: Rulebook) -> dict[str, tuple[str, int]]:
+    """Every folded word of the rule texts: its most common written form and document count."""
+    forms: dict[str, dict[str, int]] = {}
+    docs: dict[str, set[str]] = {}
+    for rule in book:
+        for lang in LANGS:
+            texts = (rule.title[lang], *rule.keywords[lang], plain_text(rule.body[lang], False))
+            for text in texts:
+                for word in TOKEN.findall(text):
+                    word = analysis.strip_apostrophe(word)
+                    lower = turkish_lower(word) if lang == "tr" else plain_lower(word)
+                    key = fold(lower)
+                    if len(key) < 3 or analysis.is_stop(lang, key) or not key.isalpha():
+                        continue
+                    display = lower if lang == "tr" or word.islower() else word
+                    counts = forms.setdefault(key, {})
+                    counts[display] = counts.get(display, 0) + 1
+                    docs.setdefault(key, set()).add(rule.id)
+    return {
+        key: (max(sorted(counts), key=lambda form: counts[form]), len(docs[key]))
+        for key, counts in forms.items()
+    }
+
+
+def _build_generation(directory: Path, book: Rulebook) -> str:
+    name = f"gen-{time.time_ns():x}-{book.content_hash[:8]}"
+    tmp = directory / f".tmp-{name}"
+    tmp.mkdir()
+    try:
+        ix = whoosh_index.create_in(str(tmp), make_schema(book.compounds))
+        writer = ix.writer()
+        try:
+            for doc in _documents(book):
+                writer.add_document(**doc)
+        except BaseException:
+            writer.cancel()
+            raise
+        writer.commit()
+        ix.close()
+        meta = {
+            "content_hash": book.content_hash,
+            "code": code_version(),
+            "synonyms": [list(group) for group in book.synonyms],
+            "vocabulary": _vocabulary(book),
+        }
+        _write_file(tmp / META, json.dumps(meta, ensure_ascii=False))
+        _fsync_dir(tmp)
+        os.rename(tmp, directory / name)
+        _fsync_dir(directory)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return name
+
+
+def _write_file(path: Path, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _read_pointer(directory: Path) -> str | None:
+    try:
+        name = (directory / POINTER).read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        return None
+    return name or None
+
+
+def _switch(directory: Path, name: str) -> None:
+    """Make generation ``name`` the live one, atomically."""
+    tmp = directory / f".{POINTER}.{os.getpid()}"
+    _write_file(tmp, name + "\n")
+    os.replace(tmp, directory / POINTER)
+    _fsync_dir(directory)
+
+
+def _clean(directory: Path, keep: set[str]) -> None:
+    """Remove old generations and leftovers of interrupted builds, keeping ``keep``.
+
+    The previous generation is kept too, so a process that read the pointer just before the
+    switch can still open it.
+    """
+    for path in directory.iterdir():
+        if path.is_dir() and path.name not in keep and (
+            path.name.startswith("gen-") or path.name.startswith(".tmp-gen-")
+        ):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _build_lock(directory: Path) -> Iterator[None]:
+    """One builder at a time across processes (two app workers may start together)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / LOCK, "a+") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+# --- queries -----------------------------------------------------------------------------------
+
+Alternatives = tuple[tuple[str, str, float], ...]
+"""The index terms one typed word may stand for: ``(field, term, boost)``; the best one counts."""
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A way for a rule to match one typed word: every word of ``words`` found, times ``boost``.
+
+    One word for the word itself or a one-word synonym; several for a compound's parts
+    (``Joker`` + ``Abwurf``) or a synonym phrase (``sahte okey``).
+    """
+
+    words: tuple[Alternatives, ...]
+    boost: float = 1.0
+    mark: bool = True
+    """Whether a snippet highlights its words (not those of a synonym phrase)."""
+    synonym: bool = False
+    """A synonym's clause: it adds to the word's own match instead of competing with it."""
+
+
+Unit = tuple[Clause, ...]
+"""The clauses of one typed word: a rule scores by its best own clause plus its best synonym."""
+
+
+# --- one generation, opened --------------------------------------------------------------------
+
+class _Generation:
+    """An opened, immutable index generation with what its queries need, derived once."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.name = path.name
+        meta = json.loads((path / META).read_text(encoding="utf-8"))
+        self.content_hash: str = meta["content_hash"]
+        self.code: str = meta["code"]
+        self.ix = whoosh_index.open_dir(str(path))
+        self.schema = self.ix.schema
+        self.analyzers = {lang: self.schema[f"body_{lang}"].analyzer for lang in LANGS}
+        self.compounds: frozenset[str] = frozenset().union(*(
+            item.words for item in self.analyzers["de"].items
+            if isinstance(item, analysis.DecompoundFilter)
+        ))
+        vocabulary: dict[str, list[Any]] = meta["vocabulary"]
+        self.vocabulary = {key: (str(v[0]), int(v[1])) for key, v in vocabulary.items()}
+        self.by_initial: dict[str, list[str]] = {}
+        for key in sorted(self.vocabulary):
+            self.by_initial.setdefault(key[0], []).append(key)
+        with self.ix.reader() as reader:
+            self.lexicon = {
+                lang: {kind: frozenset(reader.field_terms(f"{kind}_{lang}"))
+                       for kind in (*KINDS, "pre")}
+                for lang in LANGS
+            }
+        self._cache: dict[tuple[str, str], Unit] = {}
+        self._cache_lock = threading.Lock()
+        self._postings: dict[tuple[str, str], dict[int, float]] = {}
+        self._word_forms: dict[tuple[str, str], tuple[frozenset[str], str]] = {}
+        self.synonyms = _SynonymMap(self, meta["synonyms"])
+
+    def postings(self, searcher: Any, field: str, text: str) -> dict[int, float]:
+        """The BM25F score of each rule containing a term (by document number).
+
+        Kept for the life of the generation, which never changes once built.
+        """
+        key = (field, text)
+        found = self._postings.get(key)
+        if found is None:
+            found = {}
+            matcher = searcher.postings(field, text)
+            while matcher.is_active():
+                found[matcher.id()] = matcher.score()
+                matcher.next()
+            with self._cache_lock:
+                if len(self._postings) > 200_000:
+                    self._postings.clear()
+                self._postings[key] = found
+        return found
+
+    def word_forms(self, lang: str, word: str) -> tuple[frozenset[str], str]:
+        """A word of the rule text as the index has it: its stems and its folded form."""
+        key = (lang, word)
+        found = self._word_forms.get(key)
+        if found is None:
+            lower = turkish_lower(word) if lang == "tr" else plain_lower(word)
+            stems = frozenset(t.text for t in self.analyzers[lang](lower, mode="query"))
+            found = (stems, fold(analysis.strip_apostrophe(lower)))
+            with self._cache_lock:
+                if len(self._word_forms) > 200_000:
+                    self._word_forms.clear()
+                self._word_forms[key] = found
+        return found
+
+    def _terms(self, lang: str, stems: Sequence[str], folded: str,
+               lang_boost: float) -> dict[tuple[str, str], float]:
+        """The existing terms of ``lang`` for a word's stems and its folded form."""
+        found: dict[tuple[str, str], float] = {}
+        lexicon = self.lexicon[lang]
+        for kind in KINDS:
+            for stem in stems:
+                if stem in lexicon[kind]:
+                    found[(f"{kind}_{lang}", stem)] = FIELD_BOOST[kind] * lang_boost
+        if not analysis.is_stop(lang, folded):
+            prefixes = [folded[: analysis.PREFIX_MAX]] + [s for s in stems if s != folded]
+            for rank, prefix in enumerate(prefixes):
+                if len(prefix) >= analysis.PREFIX_MIN and prefix in lexicon["pre"]:
+                    boost = FIELD_BOOST["pre"] * lang_boost * (1.0 if rank == 0 else 0.8)
+                    field = (f"pre_{lang}", prefix)
+                    found[field] = max(found.get(field, 0.0), boost)
+        return found
+
+    def word(self, word: str, display: str) -> Unit:
+        """The clauses of one typed word, read as Turkish, German and English at once.
+
+        Empty when no reading of the word is in the index.
+        """
+        key = (word, display)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        whole: dict[tuple[str, str], float] = {}
+        parts: list[dict[tuple[str, str], float]] = []
+        for lang in LANGS:
+            lang_boost = DISPLAY_BOOST if lang == display else 1.0
+            lowers = query_lower(lang, word)
+            folded = fold(analysis.strip_apostrophe(lowers[0]))
+            stems: dict[str, None] = {}
+            for lower in lowers:
+                tokens = [t.text for t in self.analyzers[lang](lower, mode="query")]
+                split: tuple[str, ...] = ()
+                if lang == "de" and tokens:
+                    spelled = analysis.german_spelling(analysis.strip_apostrophe(lower))
+                    split = analysis.split_compound(spelled, self.compounds)
+                if split:
+                    stems[tokens[0]] = None
+                    parts = [self._terms(lang, [analysis.snowball("german", p)], p, lang_boost)
+                             for p in split]
+                else:
+                    stems.update(dict.fromkeys(tokens))
+            for term, boost in self._terms(lang, list(stems), folded, lang_boost).items():
+                whole[term] = max(whole.get(term, 0.0), boost)
+        clauses: list[Clause] = []
+        if whole:
+            clauses.append(Clause((_alternatives(whole),)))
+        if parts and all(parts):
+            clauses.append(Clause(tuple(_alternatives(p) for p in parts), COMPOUND_BOOST))
+            clauses.extend(Clause((_alternatives(p),), PART_BOOST) for p in parts)
+        unit = tuple(clauses)
+        with self._cache_lock:
+            if len(self._cache) > 50_000:
+                self._cache.clear()
+            self._cache[key] = unit
+        return unit
+
+    def correct(self, word: str) -> str | None:
+        """The nearest known word to an unknown one (edit distance 1, or 2 past 5 letters)."""
+        key = fold(plain_lower(analysis.strip_apostrophe(word)))
+        if len(key) < 4 or not key.isalpha():
+            return None
+        limit = 1 if len(key) <= 5 else 2
+        best: tuple[int, int, str] | None = None
+        for candidate in self.by_initial.get(key[0], ()):
+            if abs(len(candidate) - len(key)) > limit:
+                continue
+            distance = _distance(key, candidate, limit)
+            if distance <= limit:
+                rank = (distance, -self.vocabulary[candidate][1], candidate)
+                if best is None or rank < best:
+                    best = rank
+        return None if best is None else self.vocabulary[best[2]][0]
+
+    def units(self, words: Sequence[str], display: str) -> tuple[list[Unit], list[str | None]]:
+        """One unit per typed word (and per synonym phrase), and the correction of each word."""
+        units: list[Unit] = []
+        corrections: list[str | None] = []
+        spans = self.synonyms.matches(words)
+        covered = {i + k for i, found in spans.items() for _, n in found for k in range(n)}
+        for i, word in enumerate(words):
+            clauses = list(self.word(word, display))
+            for group, n in spans.get(i, ()):
+                if n == 1:
+                    clauses.extend(self.synonyms.expansion(group, display))
+            correction = None
+            stop = any(analysis.is_stop(lang, fold(plain_lower(word))) for lang in LANGS)
+            if not clauses and i not in covered and not stop:
+                correction = self.correct(word)
+                if correction is not None:
+                    fixed = list(self.word(correction, display))
+                    for group, n in self.synonyms.matches([correction]).get(0, ()):
+                        if n == 1:
+                            fixed.extend(self.synonyms.expansion(group, display))
+                    clauses = [Clause(c.words, c.boost * FUZZY_BOOST, c.mark, c.synonym)
+                               for c in fixed]
+            corrections.append(correction)
+            if clauses:
+                units.append(tuple(clauses))
+        for i, found in spans.items():
+            for group, n in found:
+                if n > 1:
+                    expansion = self.synonyms.expansion(group, display)
+                    if expansion:
+                        units.append(expansion)
+        return units, corrections
+
+
+def _alternatives(terms: Mapping[tuple[str, str], float]) -> Alternatives:
+    return tuple(sorted((field, text, boost) for (field, text), boost in terms.items()))
+
+
+COMPOUND_BOOST = 0.9
+"""A German compound's parts all found (``Joker`` and ``Abwurf`` for ``Jokerabwurf``)."""
+PART_BOOST = 0.35
+"""One part of a compound found alone."""
+
+
+class _SynonymMap:
+    """Synonym groups, matched against the typed words in any inflection, one or more words."""
+
+    def __init__(self, gen: _Generation, groups: list[list[str]]) -> None:
+        self.gen = gen
+        self.groups = [[TOKEN.findall(phrase) for phrase in group] for group in groups]
+        self.first: dict[str, list[tuple[int, int]]] = {}
+        for g, group in enumerate(self.groups):
+            for p, phrase in enumerate(group):
+                if phrase:
+                    exact, stems = _synonym_keys(phrase[0])
+                    for key in {exact, *stems}:
+                        self.first.setdefault(key, []).append((g, p))
+        self._expansions: dict[tuple[int, str], Unit] = {}
+
+    def matches(self, words: Sequence[str]) -> dict[int, list[tuple[int, int]]]:
+        """For each start position, the (group, length) of the synonym phrases found there.
+
+        A word matches a phrase word when both fold the same, or when neither is a stop word
+        and they share a stem in one of the languages. At one start, a group's longest
+        matching phrase counts.
+        """
+        keys = [_synonym_keys(w) for w in words]
+        found: dict[int, list[tuple[int, int]]] = {}
+        for i, (exact, stems) in enumerate(keys):
+            longest: dict[int, int] = {}
+            for key in {exact, *stems}:
+                for g, p in self.first.get(key, ()):
+                    phrase = self.groups[g][p]
+                    n = len(phrase)
+                    if i + n <= len(words) and all(
+                        _same_word(keys[i + k], _synonym_keys(phrase[k])) for k in range(n)
+                    ):
+                        longest[g] = max(longest.get(g, 0), n)
+            if longest:
+                found[i] = sorted(longest.items())
+        return found
+
+    def expansion(self, group: int, display: str) -> Unit:
+        """The clauses of every phrase of a group, boosted as synonyms."""
+        key = (group, display)
+        cached = self._expansions.get(key)
+        if cached is not None:
+            return cached
+        clauses: list[Clause] = []
+        for phrase in self.groups[group]:
+            words: list[Alternatives] = []
+            for word in phrase:
+                if analysis.is_stop("en", fold(plain_lower(word))) and len(phrase) > 1:
+                    continue
+                unit = self.gen.word(word, display)
+                if not unit or len(unit[0].words) != 1:
+                    words = []
+                    break
+                words.append(unit[0].words[0])
+            if words:
+                clauses.append(Clause(tuple(words), SYNONYM_BOOST, mark=len(words) == 1,
+                                      synonym=True))
+        result = tuple(clauses)
+        self._expansions[key] = result
+        return result
+
+
+@lru_cache(maxsize=16384)
+def _synonym_keys(word: str) -> tuple[str, frozenset[str]]:
+    """A word's folded form, and its stems in each language (none for a stop word)."""
+    word = analysis.strip_apostrophe(word)
+    exact = fold(plain_lower(word))
+    if any(analysis.is_stop(lang, exact) for lang in LANGS) or len(exact) < 3:
+        return exact, frozenset()
+    stems = {
+        fold(analysis.snowball("english", exact)),
+        fold(analysis.snowball("german", analysis.german_spelling(plain_lower(word)))),
+        *(fold(analysis.snowball("turkish", lower)) for lower in query_lower("tr", word)),
+    }
+    return exact, frozenset(s for s in stems if len(s) >= 3)
+
+
+def _same_word(a: tuple[str, frozenset[str]], b: tuple[str, frozenset[str]]) -> bool:
+    return a[0] == b[0] or bool(a[1] & b[1])
+
+
+def _distance(a: str, b: str, limit: int) -> int:
+    """Optimal-string-alignment edit distance, giving up past ``limit``."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        if min(row) > limit:
+            return limit + 1
+        prev2, prev = prev, row
+    return prev[-1]
+
+
+# --- snippets ---------------------------------------------------------------------------------
+
+SNIPPET_CHARS = 220
+
+
+def _snippet(text: str, marked: Sequence[tuple[int, int]]) -> str:
+    """An escaped window of ``text`` around the most marked words, marks as ``<mark>``."""
+    sentences = [(m.start(), m.end()) for m in re.finditer(r"[^.!?;:]+[.!?;:]*\s*", text)]
+    if not sentences:
+        sentences = [(0, len(text))]
+    best = (0, 0)
+    best_score = (-1, 0)
+    for i, (start, _) in enumerate(sentences):
+        end = start
+        j = i
+        while j < len(sentences) and (j == i or sentences[j][1] - start <= SNIPPET_CHARS):
+            end = sentences[j][1]
+            j += 1
+        inside = {text[a:b].lower() for a, b in marked if start <= a and b <= end}
+        score = (len(inside), -i)
+        if score > best_score:
+            best_score, best = score, (start, end)
+    start, end = best
+    if end - start > SNIPPET_CHARS:
+        first = next((a for a, b in marked if start <= a < end), start)
+        start = max(start, first - SNIPPET_CHARS // 3)
+        if start > best[0]:
+            space = text.find(" ", start)
+            start = space + 1 if 0 <= space < first else start
+        end = min(end, start + SNIPPET_CHARS)
+        space = text.rfind(" ", start, end)
+        if space > start and end < best[1]:
+            end = space
+    out = ["…" if start > 0 else ""]
+    pos = start
+    for a, b in marked:
+        if a < start or b > end:
+            continue
+        out.append(html.escape(text[pos:a], quote=False))
+        out.append(f"<mark>{html.escape(text[a:b], quote=False)}</mark>")
+        pos = b
+    out.append(html.escape(text[pos:end].rstrip(), quote=False))
+    if end < len(text.rstrip()):
+        out.append(" …")
+    return "".join(out).strip()
+
+
+# --- the index -------------------------------------------------------------------------------
+
+class SearchIndex:
+    """The rule index in ``directory``, always searching its live generation."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self._lock = threading.Lock()
+        self._gen: _Generation | None = None
+        self._pointer_stat: tuple[int, int] | None = None
+
+    @classmethod
+    def open_or_build(cls, directory: Path, book: Rulebook) -> SearchIndex:
+        """Open the index, building it first if it is missing or stale (content or code)."""
+        directory = Path(directory)
+        with _build_lock(directory):
+            index = cls(directory)
+            try:
+                current = index.is_current(book)
+            except Exception:  # noqa: BLE001 - whatever is wrong with it, build a new one
+                current = False
+            if not current:
+                index._rebuild(book)
+        return index
+
+    @classmethod
+    def build(cls, directory: Path, book: Rulebook) -> SearchIndex:
+        """Build a new generation and make it live, whatever is there."""
+        directory = Path(directory)
+        with _build_lock(directory):
+            index = cls(directory)
+            index._rebuild(book)
+        return index
+
+    def _rebuild(self, book: Rulebook) -> None:
+        previous = _read_pointer(self.directory)
+        name = _build_generation(self.directory, book)
+        _switch(self.directory, name)
+        _clean(self.directory, {name} | ({previous} if previous else set()))
+
+    def is_current(self, book: Rulebook) -> bool:
+        """Whether the live generation indexes this rule book's content with this code."""
+        gen = self._generation()
+        return gen.content_hash == book.content_hash and gen.code == code_version()
+
+    @property
+    def generation(self) -> str:
+        """The name of the live generation (for logs and tests)."""
+        return self._generation().name
+
+    def _generation(self) -> _Generation:
+        pointer = self.directory / POINTER
+        stat = os.stat(pointer)
+        key = (stat.st_ino, stat.st_mtime_ns)
+        with self._lock:
+            if self._gen is None or key != self._pointer_stat:
+                name = _read_pointer(self.directory)
+                if name is None:
+                    raise FileNotFoundError(f"no search index in {self.directory}")
+                if self._gen is None or self._gen.name != name:
+                    old = self._gen
+                    self._gen = _Generation(self.directory / name)
+                    if old is not None:
+                        old.ix.close()
+                self._pointer_stat = key
+            return self._gen
+
+    def search(self, query: str, lang: str, variant: str = "all", limit: int = 10) -> Results:
+        """Find the rules for ``query`` (any language), shown in ``lang``, of ``variant``.
+
+        :raises QueryError: for an unknown ``lang`` or ``variant``, or a query that is empty
+            or longer than 200 characters. Anything else in the query, Whoosh syntax
+            included, is read as plain words.
+        """
+        text = clean_query(query) if isinstance(query, str) else ""
+        if lang not in LANGS:
+            raise QueryError("bad_lang", f"unknown language {str(lang)[:20]!r}; use one of {LANGS}")
+        if variant not in VARIANT_CHOICES:
+            raise QueryError("bad_variant", f"unknown variant {str(variant)[:20]!r}; "
+                                            f"use one of {VARIANT_CHOICES}")
+        if not text:
+            raise QueryError("empty", "the query is empty")
+        if len(text) > MAX_QUERY:
+            raise QueryError("too_long",
+                             f"the query has {len(text)} characters; at most {MAX_QUERY}")
+        limit = max(1, min(MAX_LIMIT, int(limit)))
+        for attempt in (1, 2):
+            try:
+                return _run(self._generation(), text, lang, variant, limit)
+            except FileNotFoundError:
+                # the generation was cleaned away under us: the pointer has moved on
+                if attempt == 2:
+                    raise
+                with self._lock:
+                    self._pointer_stat = None
+        raise AssertionError("unreachable")
+
+
+def clean_query(query: str) -> str:
+    """The query with control characters and broken surrogates blanked, stripped."""
+    chars = (" " if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") else c for c in query)
+    return "".join(chars).strip()
+
+
+def _run(gen: _Generation, text: str, lang: str, variant: str, limit: int) -> Results:
+    words = TOKEN.findall(text)
+    units, corrections = gen.units(words, lang)
+    suggestion = None
+    if any(corrections):
+        fixed = text
+        for word, correction in zip(words, corrections):
+            if correction is not None:
+                fixed = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", correction, fixed, count=1)
+        suggestion = fixed if fold(plain_lower(fixed)) != fold(plain_lower(text)) else None
+    if not units:
+        return Results(text, lang, variant, suggestion, ())
+    hits: list[Hit] = []
+    with gen.ix.searcher(weighting=BM25F()) as searcher:
+        scores = _score(gen, searcher, units)
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+        marks = _mark_terms(units, lang)
+        for docnum, score in ranked:
+            fields = searcher.stored_fields(docnum)
+            variants = tuple(fields["variants"].split())
+            if variant != "all" and variant not in variants:
+                continue
+            body = fields[f"text_{lang}"]
+            hits.append(Hit(
+                id=fields["id"],
+                score=round(score, 4),
+                title=fields[f"title_{lang}"],
+                snippet=_snippet(body, _marked(gen, body, lang, marks)),
+                variants=variants,
+            ))
+            if len(hits) == limit:
+                break
+    return Results(text, lang, variant, suggestion, tuple(hits))
+
+
+def _score(gen: _Generation, searcher: Any, units: Sequence[Unit]) -> dict[int, float]:
+    """Each rule's score: per unit its best clause, summed over the units.
+
+    Each term scores by BM25F (Whoosh's), times its boost. A word scores by its best field kind
+    (title, keywords, body, extra, prefix; any language), plus a little of each other kind
+    (``TIEBREAK``). A clause of several words needs them all. A typed word scores by its best
+    own clause plus its best synonym clause.
+    """
+    def word(alternatives: Alternatives) -> dict[int, float]:
+        by_kind: dict[int, dict[str, float]] = {}
+        for field, text, boost in alternatives:
+            kind = field.partition("_")[0]
+            for doc, score in gen.postings(searcher, field, text).items():
+                kinds = by_kind.setdefault(doc, {})
+                score *= boost
+                if score > kinds.get(kind, 0.0):
+                    kinds[kind] = score
+        result: dict[int, float] = {}
+        for doc, kinds in by_kind.items():
+            best = max(kinds.values())
+            result[doc] = best + TIEBREAK * (sum(kinds.values()) - best)
+        return result
+
+    total: dict[int, float] = {}
+    for unit in units:
+        best: tuple[dict[int, float], dict[int, float]] = ({}, {})
+        for clause in unit:
+            found = [word(alts) for alts in clause.words]
+            docs = set(found[0]).intersection(*found[1:])
+            group = best[clause.synonym]
+            for doc in docs:
+                score = clause.boost * sum(f[doc] for f in found)
+                if score > group.get(doc, 0.0):
+                    group[doc] = score
+        for group in best:
+            for doc, score in group.items():
+                total[doc] = total.get(doc, 0.0) + score
+    return total
+
+
+def _mark_terms(units: Sequence[Unit], lang: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The stemmed terms and prefixes of ``lang`` in a query: what a snippet highlights."""
+    stems: set[str] = set()
+    prefixes: set[str] = set()
+    for unit in units:
+        for clause in unit:
+            if not clause.mark:
+                continue
+            for alternatives in clause.words:
+                for field, text, _ in alternatives:
+                    kind, _, field_lang = field.partition("_")
+                    if field_lang == lang:
+                        (prefixes if kind == "pre" else stems).add(text)
+    return frozenset(stems), frozenset(prefixes)
+
+
+def _marked(gen: _Generation, text: str, lang: str,
+            marks: tuple[frozenset[str], frozenset[str]]) -> list[tuple[int, int]]:
+    """The character spans of the words of ``text`` that the query matched."""
+    stems, prefixes = marks
+    if not stems and not prefixes:
+        return []
+    spans: list[tuple[int, int]] = []
+    long_prefixes = tuple(p for p in prefixes if len(p) >= 4)
+    for match in TOKEN.finditer(text):
+        word_stems, folded = gen.word_forms(lang, match.group(0))
+        if (not stems.isdisjoint(word_stems) or folded in prefixes
+                or folded.startswith(long_prefixes)):
+            spans.append((match.start(), match.end()))
+    return spans
+
+
+def index_info(index: SearchIndex) -> Mapping[str, str]:
+    """The live generation's name, content hash and code version, for ``flask build-index``."""
+    gen = index._generation()
+    return {"generation": gen.name, "content_hash": gen.content_hash, "code": gen.code}
