@@ -143,7 +143,7 @@ def check_meld(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) -> Rulin
 
 def _pairs_problems(pairs: Sequence[Sequence[Tile]], jokers: Jokers) -> list[Reason]:
     return [reason(Code.NOT_A_PAIR, "501", pair) for pair in pairs
-            if len(pair) != 2 or not is_pair(pair[0], pair[1], jokers)]
+            if len(pair) != 2 or not is_pair(pair[0], pair[1], jokers, wild=False)]
 
 
 def check_opening(
@@ -233,7 +233,7 @@ def check_best_opening(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) 
     jokers = jokers_for(indicator, rules, tiles)
     jokers.require_okey()
     solution = best_melds(tiles, jokers, rules)
-    pairs = most_pairs(tiles, jokers)
+    pairs = most_pairs(tiles, jokers, wild=False)
     summary = _opening_summary(solution, pairs)
     return ruling("best_opening", Verdict.VALID if summary["can_open"] else Verdict.INVALID,
                   _opening_reasons(summary, solution), summary, _meld_options(rules, tiles))
@@ -435,7 +435,7 @@ def check_pickup(
                       {"allowed": True, "must_open": False, "penalty": 0})
     options = {**_meld_options(rules, [tile, *rack]), "failed_pickup": rules.choice("failed_pickup")}
     value, melds = _best_opening_using(tile, rack, jokers, rules)
-    pairs = most_pairs([tile, *rack], jokers)
+    pairs = most_pairs([tile, *rack], jokers, wild=False)
     pairs_with_tile = [p for p in pairs if any(t is tile for t in p)]
     by_pairs = len(pairs) >= OPENING_PAIRS and bool(pairs_with_tile)
     result: dict[str, object] = {"must_open": True, "value": value,

@@ -1,4 +1,7 @@
-"""Pairs (çift): two identical tiles, or any tile with a joker (504).
+"""Pairs (çift): two identical tiles, or in plain Okey any tile with a joker (504).
+
+In 101 Okey the sources speak only of two tiles of the same number and colour (501), so
+there a joker makes no pair at all: ``wild=False``.
 
 >>> from referee.options import Rules
 >>> from referee.jokers import Jokers
@@ -19,15 +22,16 @@ from referee.tiles import Tile
 Pair = tuple[Tile, Tile]
 
 
-def is_pair(first: Tile, second: Tile, jokers: Jokers) -> bool:
-    """Whether two tiles make a pair: the same face, or one of them a joker."""
+def is_pair(first: Tile, second: Tile, jokers: Jokers, wild: bool = True) -> bool:
+    """Whether two tiles make a pair: the same face, or (``wild``) one of them a joker."""
     if jokers.is_wild(first) or jokers.is_wild(second):
-        return True
+        return wild
     return jokers.face(first) == jokers.face(second)
 
 
-def most_pairs(tiles: Sequence[Tile], jokers: Jokers) -> tuple[Pair, ...]:
-    """As many disjoint pairs as the tiles make: identical faces first, jokers complete singles.
+def most_pairs(tiles: Sequence[Tile], jokers: Jokers, wild: bool = True) -> tuple[Pair, ...]:
+    """As many disjoint pairs as the tiles make: identical faces first, jokers complete singles
+    (only when ``wild``; otherwise jokers are left out).
 
     Greedy is exact here: a joker completes one single or, two together, one pair, and
     identical faces never do better split up.
@@ -35,7 +39,11 @@ def most_pairs(tiles: Sequence[Tile], jokers: Jokers) -> tuple[Pair, ...]:
     by_face: dict[Tile, list[Tile]] = defaultdict(list)
     wilds: list[Tile] = []
     for tile in tiles:
-        (wilds if jokers.is_wild(tile) else by_face[jokers.face(tile)]).append(tile)
+        if jokers.is_wild(tile):
+            if wild:
+                wilds.append(tile)
+        else:
+            by_face[jokers.face(tile)].append(tile)
     pairs: list[Pair] = []
     singles: list[Tile] = []
     for face in sorted(by_face):
