@@ -1,0 +1,183 @@
+// The score sheet: follows the match live (polls for a newer version every second) and,
+// on a device that may edit, sends rounds, corrections, undo and finish to the JSON API.
+(function () {
+  "use strict";
+  var root = document.querySelector("[data-sheet]");
+  if (!root) { return; }
+  var version = root.dataset.version;
+  var lang = root.dataset.lang;
+  var api = root.dataset.api;
+  var poll = parseInt(root.dataset.poll, 10) || 1000;
+  var form = root.querySelector("[data-round-form]");
+  var correcting = null;
+  var busy = false;
+
+  function table() { return root.querySelector("#sheet-table"); }
+
+  function replaceTable(html) {
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.querySelector("#sheet-table");
+    if (!fresh) { return; }
+    table().replaceWith(fresh);
+    version = fresh.dataset.version;
+    root.dataset.version = version;
+    if (form && (fresh.dataset.finished === "1")) { window.location.reload(); return; }
+    if (form && !correcting) { setTitle(parseInt(fresh.dataset.rounds, 10) + 1, false); }
+  }
+
+  function refresh() {
+    return fetch(root.dataset.fragment + "?since=" + encodeURIComponent(version),
+                 { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status === 200) { return response.text().then(replaceTable); }
+      })
+      .catch(function () { /* offline for a moment: the next poll tries again */ });
+  }
+
+  function loop() {
+    var started = Date.now();
+    refresh().then(function () {
+      window.setTimeout(loop, Math.max(100, poll - (Date.now() - started)));
+    });
+  }
+  window.setTimeout(loop, poll);
+
+  if (!form) { return; }
+
+  var errorBox = form.querySelector("[data-form-error]");
+  var title = form.querySelector("[data-form-title]");
+  var cancel = form.querySelector("[data-cancel]");
+  var players = parseInt(root.dataset.players, 10);
+  var is101 = root.dataset.variant === "101";
+
+  function setTitle(n, fixing) {
+    var template = fixing ? title.dataset.fixTitle : title.dataset.addTitle;
+    title.textContent = template.replace("{n}", n);
+  }
+  function showError(text) {
+    errorBox.textContent = text || "";
+    errorBox.hidden = !text;
+  }
+  function checked(name) {
+    var input = form.querySelector("input[name='" + name + "']:checked");
+    return input ? input.value : null;
+  }
+  function field(name) { return form.querySelector("[name='" + name + "']"); }
+
+  function payload() {
+    var finish = checked("finish");
+    var winnerValue = checked("winner");
+    var winner = finish === "deck_out" || winnerValue === null ? null : parseInt(winnerValue, 10);
+    var body = { finish: finish, winner: winner, lang: lang };
+    if (!is101) { return body; }
+    body.players = [];
+    for (var i = 0; i < players; i++) {
+      var opened = checked("p" + i + "_opened") || null;
+      if (i === winner && !opened) { opened = finish === "pairs" ? "pairs" : "melds"; }
+      var entry = { opened: opened, penalties: [] };
+      if (i !== winner) {
+        var tiles = field("p" + i + "_remaining").value.trim();
+        var sum = field("p" + i + "_value").value.trim();
+        if (sum !== "") { entry.remaining_value = parseInt(sum, 10); }
+        else if (tiles !== "") { entry.remaining = tiles; }
+      }
+      form.querySelectorAll("input[name='p" + i + "_penalties']:checked").forEach(function (box) {
+        entry.penalties.push(box.value);
+      });
+      body.players.push(entry);
+    }
+    var indicator = field("indicator").value.trim();
+    if (indicator) { body.indicator = indicator; }
+    if (field("risk_round").checked) { body.risk_round = true; }
+    return body;
+  }
+
+  function markWinner() {
+    var finish = checked("finish");
+    var winner = finish === "deck_out" ? null : checked("winner");
+    form.querySelector("[data-winner-choices]").hidden = finish === "deck_out";
+    form.querySelectorAll("[data-player]").forEach(function (box) {
+      var isWinner = box.dataset.player === winner;
+      box.classList.toggle("is-winner", isWinner);
+      box.querySelector("[data-winner-mark]").hidden = !isWinner;
+      box.querySelector("[data-left]").hidden = isWinner;
+    });
+  }
+
+  function reset() {
+    form.reset();
+    correcting = null;
+    cancel.hidden = true;
+    showError("");
+    markWinner();
+    setTitle(parseInt(table().dataset.rounds, 10) + 1, false);
+  }
+
+  function send(method, url, body) {
+    if (busy) { return Promise.resolve(null); }
+    busy = true;
+    return fetch(url + (url.indexOf("?") < 0 ? "?" : "&") + "lang=" + lang, {
+      method: method, credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    }).then(function (response) {
+      return response.json().then(function (data) {
+        busy = false;
+        if (!response.ok) { showError(data.error ? data.error.message : String(response.status)); return null; }
+        showError("");
+        return refresh().then(function () { return data; });
+      });
+    }).catch(function () { busy = false; showError("⚠"); return null; });
+  }
+
+  form.addEventListener("change", markWinner);
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var request = correcting === null
+      ? send("POST", api + "/rounds", payload())
+      : send("PUT", api + "/rounds/" + correcting, payload());
+    request.then(function (data) { if (data) { reset(); } });
+  });
+  cancel.addEventListener("click", reset);
+
+  function fill(entry, number) {
+    form.reset();
+    var finish = form.querySelector("input[name='finish'][value='" + entry.finish + "']");
+    if (finish) { finish.checked = true; }
+    if (entry.winner !== null) {
+      var winner = form.querySelector("input[name='winner'][value='" + entry.winner + "']");
+      if (winner) { winner.checked = true; }
+    }
+    (entry.players || []).forEach(function (p, i) {
+      var opened = form.querySelector("input[name='p" + i + "_opened'][value='" + (p.opened || "") + "']");
+      if (opened) { opened.checked = true; }
+      field("p" + i + "_remaining").value = (p.remaining || []).join(" ");
+      field("p" + i + "_value").value = p.remaining_value === null || p.remaining_value === undefined ? "" : p.remaining_value;
+      (p.penalties || []).forEach(function (name) {
+        var box = form.querySelector("input[name='p" + i + "_penalties'][value='" + name + "']");
+        if (box) { box.checked = true; }
+      });
+    });
+    if (is101) {
+      field("indicator").value = entry.indicator || "";
+      field("risk_round").checked = entry.risk_round === true;
+    }
+    correcting = number;
+    cancel.hidden = false;
+    setTitle(number, true);
+    markWinner();
+    form.scrollIntoView({ behavior: "smooth" });
+  }
+
+  root.addEventListener("click", function (event) {
+    var fix = event.target.closest("[data-correct]");
+    if (fix) { fill(JSON.parse(fix.dataset.entry), parseInt(fix.dataset.correct, 10)); return; }
+    if (event.target.closest("[data-undo]")) { send("DELETE", api + "/rounds/last"); return; }
+    var end = event.target.closest("[data-finish]");
+    if (end && window.confirm(end.dataset.confirm)) {
+      send("POST", api + "/finish", {}).then(function (data) { if (data) { window.location.reload(); } });
+    }
+  });
+  markWinner();
+})();

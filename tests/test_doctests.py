@@ -1,0 +1,26 @@
+"""The doctests in the engine, the rule book and the web helpers run as tests."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import referee
+import rules_data
+
+MODULES = sorted(
+    f"{package.__name__}.{info.name}"
+    for package in (referee, rules_data)
+    for info in pkgutil.iter_modules(package.__path__)
+    if info.name != "__main__"
+) + ["referee", "rules_data", "web.table"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0

@@ -1,0 +1,212 @@
+"""The JSON API, version 1: search, rules, glossary, house rules and the referee's checks.
+
+Every answer is JSON; every error is ``{"error": {"code", "message"}}`` with a 4xx status,
+its message in the request's language. The OpenAPI document is at ``/api/v1/openapi.json``.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, Literal
+
+from flask import Blueprint, Flask, g, jsonify, request, url_for
+from flask_babel import gettext
+from pydantic import BaseModel, ConfigDict, Field
+from werkzeug.wrappers import Response
+
+from referee import Tile
+from referee.errors import OkeyError
+from referee.rulings import Ruling
+from rules_data import Rule
+from rules_data.schema import HouseRule, Term
+from rules_data.search import MAX_LIMIT
+from web.errors import InputError
+from web.i18n import current_language
+from web.openapi import openapi_document
+from web.reasons import error_text, explain_all, verdict_text
+from web.referee_requests import CHECKS, run_check
+from web.search import book, run_search
+from web.table import table_rules
+from web.validation import json_body, parse, query_args
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+Lang = Literal["tr", "de", "en"]
+
+
+class Query(BaseModel):
+    """Query-string parameters are validated like bodies; unknown ones are ignored."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+class LangQuery(Query):
+    lang: Lang | None = None
+
+
+class SearchQuery(LangQuery):
+    q: str = Field(description="words in Turkish, German or English", max_length=20_000)
+    variant: Literal["101", "plain", "all"] = "all"
+    limit: int = Field(default=10, ge=1, le=MAX_LIMIT)
+
+
+class RulesQuery(LangQuery):
+    variant: Literal["101", "plain", "all"] = "all"
+    category: str | None = Field(default=None, max_length=40)
+
+
+def lang_of(params: LangQuery) -> str:
+    return params.lang or current_language()
+
+
+@bp.before_request
+def choose_language() -> None:
+    """``?lang=`` picks the language of messages, even those about a bad request."""
+    lang = request.args.get("lang")
+    if lang in ("tr", "de", "en"):
+        g.lang = lang
+
+
+def rule_summary(rule: Rule, lang: str) -> dict[str, Any]:
+    return {"id": rule.id, "title": rule.title[lang], "variants": list(rule.variants),
+            "category": rule.category, "subcategory": rule.subcategory,
+            "url": url_for("pages.rule", lang=lang, rule_id=rule.id, _external=False)}
+
+
+def house_rule_json(house: HouseRule, rule_id: str, lang: str) -> dict[str, Any]:
+    docs = book().documents
+    return {
+        "id": house.id, "rule": rule_id, "title": house.title[lang], "note": house.note[lang],
+        "choices": [{"id": choice.id, "label": choice.label[lang],
+                     "sources": [{"doc": ref.doc, "title": docs[ref.doc].title[lang],
+                                  "rule": ref.rule, "footnote": ref.footnote}
+                                 for ref in choice.sources]}
+                    for choice in house.choices],
+        "default": {variant: house.default.get(variant) for variant in ("101", "plain")
+                    if house.default is not None and house.default.get(variant)},
+    }
+
+
+def rule_json(rule: Rule, lang: str) -> dict[str, Any]:
+    rulebook = book()
+    category = rulebook.category_of(rule)
+    return {
+        **rule_summary(rule, lang),
+        "category_label": category.label[lang],
+        "subcategory_label": category.subcategories[rule.subcategory][lang],
+        "body": rule.body[lang],
+        "keywords": list(rule.keywords[lang]),
+        "sources": [{"doc": ref.doc, "title": rulebook.documents[ref.doc].title[lang],
+                     "footnote": ref.footnote} for ref in rule.sources],
+        "related": list(rule.related),
+        "counterpart": rule.counterpart,
+        "house_rule": house_rule_json(rule.house_rule, rule.id, lang) if rule.house_rule else None,
+    }
+
+
+def term_json(term: Term, lang: str) -> dict[str, Any]:
+    return {"id": term.id, "term": term.term[lang], "definition": term.definition[lang],
+            "rules": list(term.rules)}
+
+
+@bp.get("/search")
+def search() -> Response:
+    params = parse(SearchQuery, query_args())
+    lang = lang_of(params)
+    results = run_search(params.q, lang, params.variant, params.limit)
+    return jsonify({
+        "query": results.query, "lang": lang, "variant": results.variant,
+        "suggestion": results.suggestion,
+        "results": [{"id": hit.id, "title": hit.title, "variants": list(hit.variants),
+                     "snippet": hit.snippet, "score": round(hit.score, 4)}
+                    for hit in results.hits],
+    })
+
+
+@bp.get("/rules")
+def rules() -> Response:
+    params = parse(RulesQuery, query_args())
+    lang = lang_of(params)
+    rulebook = book()
+    if params.category is not None and params.category not in rulebook.categories:
+        raise InputError("unknown_category", gettext("There is no category %(name)s.",
+                                                     name=params.category), field="category")
+    found = [rule_summary(rule, lang) for rule in rulebook
+             if (params.variant == "all" or params.variant in rule.variants)
+             and (params.category is None or rule.category == params.category)]
+    return jsonify({"lang": lang, "variant": params.variant, "rules": found})
+
+
+@bp.get("/rules/<rule_id>")
+def rule(rule_id: str) -> Response:
+    params = parse(LangQuery, query_args())
+    rulebook = book()
+    if rule_id not in rulebook:
+        raise InputError("unknown_rule", gettext("There is no rule %(id)s.", id=rule_id[:10]),
+                         status=404)
+    return jsonify(rule_json(rulebook.rule(rule_id), lang_of(params)))
+
+
+@bp.get("/glossary")
+def glossary() -> Response:
+    params = parse(LangQuery, query_args())
+    lang = lang_of(params)
+    return jsonify({"lang": lang, "terms": [term_json(t, lang) for t in book().glossary]})
+
+
+@bp.get("/house-rules")
+def house_rules() -> Response:
+    params = parse(LangQuery, query_args())
+    lang = lang_of(params)
+    return jsonify({"lang": lang, "house_rules": [
+        house_rule_json(house, rule_id, lang)
+        for house, rule_id in sorted(book().house_rules.values(), key=lambda p: p[1])]})
+
+
+def jsonable(value: object) -> object:
+    """Engine values as JSON: tiles and enums by their notation."""
+    if isinstance(value, (Tile, Enum)):
+        return str(value.value) if isinstance(value, Enum) else str(value)
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    return value
+
+
+def ruling_json(result: Ruling, variant: str, applied: dict[str, str]) -> dict[str, Any]:
+    """A ruling with the case file's ``expect`` names, its rules, explanation and options."""
+    return {
+        "check": result.check, "variant": variant, "verdict": result.verdict.value,
+        "verdict_text": verdict_text(result),
+        **{str(key): jsonable(value) for key, value in result.result.items()},
+        "rules": list(result.rules), "explanation": explain_all(result),
+        "options": dict(result.options), "table_options": applied,
+    }
+
+
+@bp.post("/referee/<check>")
+def referee(check: str) -> Response:
+    if check not in CHECKS:
+        raise InputError("unknown_check", gettext("There is no check %(name)s.",
+                                                  name=check[:30]), status=404)
+    data = json_body()
+    if isinstance(data, dict) and data.get("lang") in ("tr", "de", "en"):
+        g.lang = data["lang"]
+    model, _ = CHECKS[check]
+    body = parse(model, data)
+    try:
+        rules = body.rules(table_rules())
+        result = run_check(check, body, rules)
+    except OkeyError as error:
+        raise InputError(error.code, error_text(error.code, error.subject)) from None
+    return jsonify(ruling_json(result, body.variant, rules.applied()))
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    return jsonify(openapi_document())
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)

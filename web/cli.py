@@ -1,0 +1,176 @@
+"""``flask`` commands: build the search index, search and show rules, and run every referee
+check from the shell (``flask referee meld "K12 K13 K1" --variant plain``).
+
+Bad arguments end with a one-line message naming the problem and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+from flask import Flask, current_app
+from flask.cli import AppGroup
+from flask_babel import force_locale
+
+from referee.errors import OkeyError
+from rules_data import rulebook
+from rules_data.search import SearchIndex
+from web.api import ruling_json
+from web.errors import InputError
+from web.referee_requests import CHECKS, run_check
+from web.search import book, run_search
+from web.validation import parse
+
+LANG = click.option("--lang", type=click.Choice(["tr", "de", "en"]), default="en",
+                    show_default=True, help="language of the answer")
+VARIANT = click.option("--variant", type=click.Choice(["101", "plain"]), default="101",
+                       show_default=True)
+INDICATOR = click.option("--indicator", default=None,
+                         help="the indicator (gösterge), e.g. R7; needed by every check but score")
+OPTION = click.option("--option", "options", multiple=True, metavar="NAME=CHOICE",
+                      help="a house rule, e.g. wrap_13_1=after_13 (repeatable)")
+JSON = click.option("--json", "as_json", is_flag=True, help="print the ruling as JSON")
+
+rules_cli = AppGroup("rules", help="Search and show the rule book.")
+referee_cli = AppGroup("referee", help="Ask the referee; one command per check.")
+
+
+def fail(message: str) -> None:
+    raise click.UsageError(message)
+
+
+@click.command("build-index")
+def build_index() -> None:
+    """Build the search index from rules_data (atomically; the old one serves until done)."""
+    index = SearchIndex.build(Path(current_app.config["SEARCH_INDEX_DIR"]), rulebook())
+    click.echo(f"search index {index.generation} built in {index.directory}")
+
+
+@rules_cli.command("search")
+@click.argument("query")
+@LANG
+@click.option("--variant", type=click.Choice(["101", "plain", "all"]), default="all")
+@click.option("--limit", type=click.IntRange(1, 50), default=5, show_default=True)
+def rules_search(query: str, lang: str, variant: str, limit: int) -> None:
+    """Search the rules: flask rules search "jokerabwurf" --lang de"""
+    with force_locale(lang):
+        try:
+            results = run_search(query, lang, variant, limit)
+        except InputError as error:
+            fail(error.message)
+            return
+        if results.suggestion:
+            click.echo(f"? {results.suggestion}")
+        if not results.hits:
+            click.echo("-")
+        for hit in results.hits:
+            click.echo(f"{hit.id}  {hit.title}  [{', '.join(hit.variants)}]")
+
+
+@rules_cli.command("show")
+@click.argument("rule_id")
+@LANG
+def rules_show(rule_id: str, lang: str) -> None:
+    """Print one rule's text."""
+    rules = book()
+    if rule_id not in rules:
+        fail(f"there is no rule {rule_id!r}")
+    rule = rules.rule(rule_id)
+    click.echo(f"{rule.id}  {rule.title[lang]}\n\n{rule.body[lang].strip()}")
+
+
+def _options(pairs: tuple[str, ...]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, choice = pair.partition("=")
+        if not sep:
+            fail(f"--option {pair!r}: write NAME=CHOICE, e.g. wrap_13_1=after_13")
+        options[name.strip()] = choice.strip()
+    return options
+
+
+def _print_ruling(ruling: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(ruling, ensure_ascii=False, indent=2))
+        return
+    click.echo(f"{ruling['verdict_text']}  (rules {', '.join(ruling['rules']) or '-'})")
+    for line in ruling["explanation"]:
+        click.echo(f"  - {line['text']}" + (f"  [{line['rule']}]" if line["rule"] else ""))
+    if ruling["options"]:
+        click.echo("  options: " + ", ".join(f"{k}={v}" for k, v in ruling["options"].items()))
+
+
+def _run(check: str, body: dict[str, Any], lang: str, as_json: bool) -> None:
+    with force_locale(lang):
+        try:
+            model, _ = CHECKS[check]
+            request = parse(model, {k: v for k, v in body.items() if v is not None})
+            rules = request.rules()
+            ruling = run_check(check, request, rules)
+        except InputError as error:
+            fail(error.message)
+            return
+        except OkeyError as error:
+            from web.reasons import error_text
+            fail(error_text(error.code, error.subject))
+            return
+        _print_ruling(ruling_json(ruling, request.variant, rules.applied()), as_json)
+
+
+def _check_command(check: str, arguments: tuple[str, ...],
+                   build: Callable[..., dict[str, Any]], extra: list[Any]) -> None:
+    """Define ``flask referee <check>`` with its arguments and the shared options."""
+    def command(variant: str, indicator: str | None, options: tuple[str, ...], lang: str,
+                as_json: bool, **kwargs: Any) -> None:
+        body = {"variant": variant, "indicator": indicator, "options": _options(options),
+                **build(**kwargs)}
+        _run(check, body, lang, as_json)
+
+    command.__doc__ = CHECKS[check][0].__doc__ or check
+    for decorator in reversed([*[click.argument(a) for a in arguments], *extra,
+                               VARIANT, INDICATOR, OPTION, LANG, JSON]):
+        command = decorator(command)
+    referee_cli.command(check, help=f"The {check} check.")(command)
+
+
+_check_command("okey", (), lambda: {}, [])
+_check_command("meld", ("tiles",), lambda tiles: {"tiles": tiles}, [])
+_check_command("opening", ("melds",), lambda melds, pairs: {
+    "melds": [m for m in melds.split("|") if m.strip()] if not pairs else [],
+    "pairs": [p for p in melds.split("|") if p.strip()] if pairs else []},
+    [click.option("--pairs", is_flag=True, help="the groups are pairs")])
+_check_command("best-opening", ("rack",), lambda rack: {"tiles": rack}, [])
+_check_command("winning-hand", ("rack",), lambda rack: {"tiles": rack}, [])
+_check_command("discard", ("tile", "table"), lambda tile, table, finishing: {
+    "tile": tile, "table": [m for m in table.split("|") if m.strip()], "finishing": finishing},
+    [click.option("--finishing", is_flag=True, help="it is the player's last tile")])
+_check_command("pickup", ("tile", "rack"), lambda tile, rack, opened: {
+    "tile": tile, "rack": rack, "opened": opened},
+    [click.option("--opened", is_flag=True, help="the player has opened")])
+
+
+@referee_cli.command("score")
+@click.argument("round_json")
+@LANG
+@JSON
+def referee_score(round_json: str, lang: str, as_json: bool) -> None:
+    """Score a round given as the API's JSON body (or @file.json)."""
+    text = Path(round_json[1:]).read_text() if round_json.startswith("@") else round_json
+    try:
+        body = json.loads(text)
+    except json.JSONDecodeError as error:
+        fail(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})")
+        return
+    if not isinstance(body, dict):
+        fail("give a JSON object")
+    _run("score", body, lang, as_json)
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(build_index)
+    app.cli.add_command(rules_cli)
+    app.cli.add_command(referee_cli)

@@ -1,0 +1,149 @@
+"""The referee's reason codes in words: one gettext message per :class:`referee.rulings.Code`.
+
+The engine returns codes and the tiles they concern; this table turns them into sentences
+in the player's language. A test checks that every code has a message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext, lazy_gettext
+from flask_babel.speaklater import LazyString
+
+from referee.rulings import Code, Reason, Ruling
+
+_ = lazy_gettext
+
+MESSAGES: dict[Code, LazyString] = {
+    Code.OKEY_FROM_INDICATOR: _("The indicator is %(tile)s, so the okey is %(other)s: one up, in the same colour."),
+    Code.OKEY_WRAPS_TO_ONE: _("After 13 comes 1: the indicator %(tile)s makes %(other)s the okey."),
+    Code.FAKE_INDICATOR_REDRAW: _("The indicator is a fake joker: turn up the next tile instead."),
+    Code.FAKE_INDICATOR_JOKERS: _("The indicator is a fake joker: this round the fake jokers themselves are the jokers."),
+    Code.FAKE_INDICATOR_RISK: _("The indicator is a fake joker: this is a risk round, and every score doubles."),
+    Code.MELD_SET: _("%(tiles)s is a set: one number in different colours, worth %(value)s."),
+    Code.MELD_RUN: _("%(tiles)s is a run: consecutive numbers in one colour, worth %(value)s."),
+    Code.JOKER_STANDS_FOR: _("The okey %(tile)s stands for %(other)s."),
+    Code.FAKE_STANDS_FOR: _("The fake joker stands for %(other)s, the okey's own colour and number."),
+    Code.TOO_FEW_TILES: _("%(tiles)s: a meld needs at least 3 tiles."),
+    Code.SET_TOO_LARGE: _("%(tiles)s: a set has at most 4 tiles."),
+    Code.SET_REPEATS_COLOUR: _("%(tiles)s: a set may not repeat a colour."),
+    Code.MIXED: _("%(tiles)s is neither a set (one number) nor a run (one colour)."),
+    Code.RUN_GAP: _("%(tiles)s: a run needs consecutive numbers without a gap."),
+    Code.RUN_DUPLICATE: _("%(tiles)s: a run may not repeat a number."),
+    Code.RUN_TOO_LONG: _("%(tiles)s: a run has at most 13 tiles."),
+    Code.WRAPS_13_1: _("%(tiles)s: under these rules a run may not go on from 13 to 1."),
+    Code.ONE_AFTER_THIRTEEN: _("%(tiles)s: here 1 may follow 13 as the highest tile."),
+    Code.OPENING_REACHES: _("The melds are worth %(value)s: enough to open (%(needed)s)."),
+    Code.OPENING_SHORT: _("The melds are worth %(value)s, short of %(needed)s."),
+    Code.OPENING_SHORT_PENALTY: _("Laying down short costs %(penalty)s points, and the tiles go back."),
+    Code.OPENING_INVALID_MELD: _("Meld %(index)s (%(tiles)s) is not a valid meld."),
+    Code.PAIRS_ENOUGH: _("%(count)s pairs: enough to open with pairs (%(needed)s)."),
+    Code.PAIRS_TOO_FEW: _("%(count)s pairs: opening with pairs needs %(needed)s."),
+    Code.NOT_A_PAIR: _("%(tiles)s is not a pair: a pair is two identical tiles, or a tile and an okey."),
+    Code.BEST_OPENING: _("The best melds in this rack are worth %(value)s."),
+    Code.CAN_OPEN_MELDS: _("%(value)s reaches 101: you can open."),
+    Code.CAN_OPEN_PAIRS: _("%(count)s pairs: you can open with pairs."),
+    Code.CANNOT_OPEN: _("Not enough to open: %(value)s in melds and %(count)s pairs."),
+    Code.WINNING_MELDS: _("All 14 tiles go into %(count)s melds: a winning hand."),
+    Code.WINNING_PAIRS: _("Seven pairs: a winning hand."),
+    Code.NOT_WINNING: _("%(count)s tiles fit no meld: %(tiles)s."),
+    Code.NOT_SEVEN_PAIRS: _("Only %(count)s pairs: seven are needed."),
+    Code.ISLEK_PENALTY: _("Discarding %(tile)s, a tile that is işlek (playable), costs %(penalty)s points."),
+    Code.ISLEK_EXTENDS: _("%(tile)s can be added to meld %(meld)s on the table."),
+    Code.ISLEK_REPLACES_JOKER: _("%(tile)s could take the place of the okey %(other)s in meld %(meld)s."),
+    Code.NOT_ISLEK: _("%(tile)s fits no meld on the table: no penalty."),
+    Code.ISLEK_LAST_TILE_EXEMPT: _("%(tile)s is the finishing player's last tile: no penalty."),
+    Code.ISLEK_LAST_TILE_PENALISED: _("Under these rules even a finishing player's last tile costs %(penalty)s when it is işlek."),
+    Code.OKEY_DISCARD_FINISH: _("Discarding the okey %(tile)s to finish is an okey finish: the scores double."),
+    Code.OKEY_DISCARD_FORBIDDEN: _("The okey %(tile)s may be discarded only to finish."),
+    Code.OKEY_DISCARD_PENALTY: _("No meld is on the table yet: discarding the okey costs %(penalty)s points."),
+    Code.OKEY_DISCARD_NO_PENALTY: _("Under these rules discarding the okey here is not penalised."),
+    Code.PICKUP_OPENED: _("You have opened: you may take %(tile)s."),
+    Code.PICKUP_OPENS: _("With %(tile)s you can open now: take it, and open with it at once."),
+    Code.PICKUP_CANNOT_OPEN: _("%(tile)s does not let you open now (best %(value)s): you may not take it."),
+    Code.PICKUP_PENALTY: _("Taking %(tile)s and putting it back costs %(penalty)s points."),
+    Code.PICKUP_NO_PENALTY: _("Under these rules %(tile)s goes back and you draw instead, with no penalty."),
+    Code.SCORE_WINNER: _("The winner scores %(points)s."),
+    Code.SCORE_REMAINING: _("Tiles left on the rack count %(points)s."),
+    Code.SCORE_NOT_OPENED: _("Never opened: %(points)s."),
+    Code.SCORE_PAIR_OPENER_DOUBLE: _("Opened with pairs and did not finish: pays double, another %(points)s."),
+    Code.SCORE_DOUBLED_OKEY: _("Finished by discarding the okey: every score doubles."),
+    Code.SCORE_DOUBLED_PAIRS: _("Finished with pairs: every score doubles."),
+    Code.SCORE_DOUBLED_RISK: _("Risk round: every score doubles."),
+    Code.SCORE_DOUBLINGS_STACK: _("The doublings stack: everything counts ×%(factor)s."),
+    Code.SCORE_ELDEN: _("Finished in one go (elden bitme): %(points)s."),
+    Code.PENALTY_OPENING_SHORT: _("Penalty for laying down short of 101: %(points)s."),
+    Code.PENALTY_ISLEK: _("Penalty for discarding a playable (işlek) tile: %(points)s."),
+    Code.PENALTY_OKEY_DISCARD: _("Penalty for discarding the okey: %(points)s."),
+    Code.PENALTY_TAKE_BACK: _("Penalty for taking back tiles laid on the table: %(points)s."),
+    Code.PENALTY_FAILED_PICKUP: _("Penalty for putting back a taken discard: %(points)s."),
+    Code.PENALTY_OKEY_IN_HAND: _("Penalty for an okey left in hand: %(points)s."),
+    Code.PENALTY_WAIVED: _("This table's rules waive that penalty (rule %(rule)s)."),
+    Code.TOURNAMENT_LOSS: _("Every other player's count changes by %(points)s."),
+    Code.TOURNAMENT_NO_POINTS: _("Nobody won the round: no count changes."),
+    Code.TOURNAMENT_OVER: _("A count has reached 0: the game is over."),
+    Code.ROUND_WON: _("The winner adds one round won."),
+}
+
+
+def explain(item: Reason) -> str:
+    """One reason as a sentence in the current locale."""
+    params: dict[str, Any] = item.params()
+    return str(MESSAGES[item.code]) % params if params else str(MESSAGES[item.code])
+
+
+def explain_all(result: Ruling) -> list[dict[str, Any]]:
+    """Every reason of a ruling: its code, rule and sentence."""
+    return [{"code": str(r.code), "rule": r.rule, "text": explain(r)} for r in result.reasons]
+
+
+def verdict_text(result: Ruling) -> str:
+    """The verdict in a few words, in the current locale."""
+    words = {
+        "valid": gettext("Valid"),
+        "invalid": gettext("Not valid"),
+        "allowed": gettext("Allowed"),
+        "not_allowed": gettext("Not allowed"),
+        "penalty": gettext("Penalty"),
+        "no_penalty": gettext("No penalty"),
+        "redraw": gettext("Turn up another tile"),
+        "ruled": gettext("Ruling"),
+    }
+    return words[result.verdict.value]
+
+
+ERRORS: dict[str, LazyString] = {
+    "bad_tile": _("%(subject)s is not a tile: write R, Y, B or K and 1 to 13 (R7), or F for a fake joker."),
+    "too_many_copies": _("%(subject)s appears more than twice: a set has only two of each tile, and the indicator counts as one."),
+    "too_many_fakes": _("There are only two fake jokers (F), and an indicator F counts as one."),
+    "fake_indicator": _("A fake joker has no tile above it."),
+    "redraw": _("The indicator is a fake joker and this table turns up another tile: give the new indicator."),
+    "tile_count": _("Wrong number of tiles (%(subject)s)."),
+    "melds_or_pairs": _("Give either melds or pairs, not both and not neither."),
+    "bad_table_meld": _("A table meld is not a valid meld: %(subject)s."),
+    "not_in_variant": _("This check does not apply to the chosen variant (%(subject)s)."),
+    "bad_variant": _("Unknown variant %(subject)s: use 101 or plain."),
+    "unknown_option": _("Unknown house rule %(subject)s."),
+    "unknown_choice": _("Unknown choice for a house rule: %(subject)s."),
+    "option_not_in_variant": _("%(subject)s is not a house rule of this variant."),
+    "player_count": _("A round has 2 to 4 players, not %(subject)s."),
+    "bad_winner": _("The winner must be one of the players (counting from 0), not %(subject)s."),
+    "winner_not_opened": _("The winner (player %(subject)s) must have opened."),
+    "winner_deck_out": _("When the deck runs out nobody finishes: leave the winner empty."),
+    "pairs_finish_without_pairs": _("A pairs finish needs a winner who opened with pairs."),
+    "elden_others_opened": _("Elden bitme means nobody else had opened, but player %(subject)s had."),
+    "standings_count": _("Give one standing per player."),
+    "negative_value": _("A rack's value cannot be negative."),
+    "indicator_needed": _("Give the indicator: a fake joker's value depends on it."),
+    "impossible": _("This cannot happen with a real set of tiles: %(subject)s."),
+    "bad_option": _("Unknown option: %(subject)s."),
+}
+
+
+def error_text(code: str, subject: str = "") -> str:
+    """An input error from the engine, in the current locale, naming what was wrong."""
+    message = ERRORS.get(code)
+    if message is None:
+        return gettext("Invalid input: %(subject)s", subject=subject)
+    return str(message) % {"subject": subject}

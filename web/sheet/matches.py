@@ -1,0 +1,243 @@
+"""What can be done to a match, each in one transaction: create it, add, correct and undo a
+round, finish it. Every change re-scores the whole match and bumps its version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from flask_babel import gettext
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from referee.options import Rules
+from web.errors import InputError
+from web.sheet import store
+from web.sheet.models import Match, Round
+from web.sheet.scoring import RoundEntry, Sheet, score_sheet, stored_result
+from web.table import decode, encode
+
+ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+"""Match codes: no 0/O, 1/I/L, so a code read aloud or off a screen is not misread."""
+CODE_LENGTH = 6
+MAX_NAME = 24
+MAX_ROUNDS = 60
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(code: str) -> str:
+    """A code as typed (any case, spaces, dashes) in its stored form."""
+    return code.strip().upper().replace(" ", "").replace("-", "")[:12]
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def secret_matches(match: Match, secret: str | None) -> bool:
+    """Whether ``secret`` is the match's edit secret (compared in constant time)."""
+    if not secret or len(secret) > 100:
+        return False
+    return hmac.compare_digest(hash_secret(secret), match.secret_hash)
+
+
+def unknown_match(code: str) -> InputError:
+    return InputError("unknown_match", gettext(
+        "There is no match with the code %(code)s.", code=code[:12]), status=404)
+
+
+def rules_of(match: Match) -> Rules:
+    return decode(match.rules_code)
+
+
+def sheet_of(match: Match) -> Sheet:
+    """The match scored from its rounds as entered."""
+    return score_sheet(rules_of(match), match.players,
+                       [(r.number, r.entry) for r in sorted(match.rounds, key=lambda r: r.number)])
+
+
+def check_players(names: Sequence[str]) -> list[str]:
+    """2 to 4 names, none empty, too long or repeated; the error names the problem."""
+    cleaned = [" ".join(str(name).split()) for name in names]
+    if not 2 <= len(cleaned) <= 4:
+        raise InputError("player_count", gettext(
+            "A match has 2 to 4 players, not %(count)s.", count=len(cleaned)), field="players")
+    for index, name in enumerate(cleaned):
+        if not name:
+            raise InputError("empty_name", gettext(
+                "Player %(n)s has no name.", n=index + 1), field=f"players.{index}")
+        if len(name) > MAX_NAME:
+            raise InputError("name_too_long", gettext(
+                "The name of player %(n)s is too long (at most %(max)s characters).",
+                n=index + 1, max=MAX_NAME), field=f"players.{index}")
+    folded = [name.casefold() for name in cleaned]
+    if len(set(folded)) != len(folded):
+        raise InputError("duplicate_name", gettext(
+            "Two players have the same name: give each a different one."), field="players")
+    return cleaned
+
+
+@dataclass(frozen=True)
+class Created:
+    code: str
+    secret: str
+
+
+def create(rules: Rules, players: Sequence[str], planned_rounds: int | None) -> Created:
+    """A new match; the secret is returned once and only its hash is kept."""
+    names = check_players(players)
+    if planned_rounds is not None and not 1 <= planned_rounds <= MAX_ROUNDS:
+        raise InputError("bad_rounds", gettext(
+            "The number of rounds must be from 1 to %(max)s.", max=MAX_ROUNDS), field="rounds")
+    secret = secrets.token_urlsafe(18)
+    for _ in range(8):
+        code = new_code()
+        try:
+            with store.writing() as session:
+                session.add(Match(code=code, secret_hash=hash_secret(secret),
+                                  variant=rules.variant.value, rules_code=encode(rules),
+                                  players=names, planned_rounds=planned_rounds, version=1))
+            return Created(code, secret)
+        except IntegrityError:  # the code was taken: draw another
+            continue
+    raise RuntimeError("no free match code")  # pragma: no cover - 31^6 codes
+
+
+def load(code: str) -> Match:
+    """The match with this code, its rounds loaded; 404 when there is none."""
+    with store.reading() as session:
+        match = session.scalars(select(Match).where(Match.code == normal_code(code))).first()
+        if match is None:
+            raise unknown_match(code)
+        _ = list(match.rounds)
+        session.expunge_all()
+    return match
+
+
+def _editable(session: Session, code: str, secret: str | None) -> Match:
+    match = store.locked_match(session, normal_code(code))
+    if match is None:
+        raise unknown_match(code)
+    if not secret_matches(match, secret):
+        raise InputError("edit_forbidden", gettext(
+            "Only the device that created this match, or one given its edit link, can "
+            "change it."), status=403)
+    if match.finished is not None:
+        raise InputError("match_finished", gettext(
+            "This match is finished: it can no longer be changed."), status=409)
+    return match
+
+
+def _rescore(session: Session, match: Match) -> Sheet:
+    """Score the match again (raising on an impossible round), store the results and bump
+    the version; the caller's transaction commits it all or nothing."""
+    sheet = sheet_of(match)
+    by_number = {r.number: r for r in match.rounds}
+    for scored in sheet.rounds:
+        result = stored_result(scored.ruling)
+        row = by_number[scored.number]
+        if row.result != result:
+            row.result = result
+    if not store.bump_version(session, match):
+        raise InputError("conflict", gettext(
+            "The sheet changed meanwhile: try again."), status=409)
+    session.flush()
+    return sheet
+
+
+Snapshot = tuple[Match, Sheet]
+"""A match as committed and its scored sheet, as each change returns it."""
+
+
+def add_round(code: str, secret: str | None, entry: RoundEntry) -> Snapshot:
+    """Append a round."""
+    with store.writing() as session:
+        match = _editable(session, code, secret)
+        number = max((r.number for r in match.rounds), default=0) + 1
+        if match.planned_rounds is not None and number > match.planned_rounds:
+            raise InputError("rounds_complete", gettext(
+                "All %(count)s planned rounds are entered: finish the match.",
+                count=match.planned_rounds), status=409)
+        if any(r.result.get("game_over") for r in match.rounds):
+            raise InputError("game_over", gettext(
+                "A count has reached 0: the game is over. Finish the match."), status=409)
+        match.rounds.append(Round(number=number, entry=entry.stored(), result={}))
+        sheet = _rescore(session, match)
+    return match, sheet
+
+
+def correct_round(code: str, secret: str | None, number: int, entry: RoundEntry) -> Snapshot:
+    """Replace what was entered for round ``number``; the totals after it recompute."""
+    with store.writing() as session:
+        match = _editable(session, code, secret)
+        row = next((r for r in match.rounds if r.number == number), None)
+        if row is None:
+            raise InputError("unknown_round", gettext(
+                "This match has no round %(n)s.", n=number), status=404)
+        row.entry = entry.stored()
+        sheet = _rescore(session, match)
+    return match, sheet
+
+
+def undo_round(code: str, secret: str | None) -> Snapshot:
+    """Remove the last round."""
+    with store.writing() as session:
+        match = _editable(session, code, secret)
+        if not match.rounds:
+            raise InputError("no_rounds", gettext("There is no round to undo."), status=409)
+        last = max(match.rounds, key=lambda r: r.number)
+        match.rounds.remove(last)
+        session.flush()
+        sheet = _rescore(session, match)
+    return match, sheet
+
+
+def finish(code: str, secret: str | None) -> Snapshot:
+    """End the match: no more changes; the sheet names the winner by the variant's rule."""
+    with store.writing() as session:
+        match = _editable(session, code, secret)
+        if not match.rounds:
+            raise InputError("no_rounds", gettext(
+                "Enter at least one round before finishing the match."), status=409)
+        match.finished = datetime.now(UTC)
+        sheet = _rescore(session, match)
+    return match, sheet
+
+
+def rules_from(variant: str, table_code: str | None, options: dict[str, str] | None,
+               base: Rules | None) -> Rules:
+    """A new match's rules: a table code, or the variant with options, or the table's own."""
+    from referee.errors import OkeyError
+    from web.reasons import error_text
+
+    if table_code:
+        rules = decode(table_code)
+        if rules.variant.value != variant:
+            raise InputError("table_variant", gettext(
+                "The table code is for another variant."), field="table")
+        return rules
+    start = base if base is not None and base.variant.value == variant else Rules.preset(variant)
+    try:
+        return start.with_options(options or {})
+    except OkeyError as error:
+        raise InputError(error.code, error_text(error.code, error.subject),
+                         field="options") from None
+
+
+def describe(match: Match) -> dict[str, Any]:
+    """The match's fixed facts (no scoring)."""
+    return {"code": match.code, "variant": match.variant, "table": match.rules_code,
+            "players": list(match.players), "planned_rounds": match.planned_rounds,
+            "version": match.version,
+            "created": match.created.isoformat() if match.created else None,
+            "finished": match.finished.isoformat() if match.finished else None}

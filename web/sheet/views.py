@@ -1,0 +1,428 @@
+"""The score sheet's pages (``/<lang>/sheet/``) and JSON API (``/api/v1/matches``).
+
+Viewers poll for changes (``?since=<version>``; a 204 says "nothing new"), which suits any
+WSGI server, sync workers included; the page polls once a second. Editing needs the match's
+secret: in an httponly cookie set when the device created the match or opened its edit
+link, or in an ``X-Edit-Key`` header for API clients.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import segno
+from flask import (
+    Blueprint,
+    Flask,
+    current_app,
+    g,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext, lazy_gettext
+from flask_babel.speaklater import LazyString
+from markupsafe import Markup
+from pydantic import BaseModel, ConfigDict, Field
+from werkzeug.wrappers import Response
+
+from web.errors import InputError
+from web.i18n import current_language
+from web.pages import add_lang, pull_lang, variant_name
+from web.sheet import matches, store
+from web.sheet.models import Match
+from web.sheet.scoring import Sheet, read_entry
+from web.table import table_rules
+from web.validation import json_body, parse
+
+bp = Blueprint("sheet", __name__, url_prefix="/<lang>/sheet")
+bp.url_value_preprocessor(pull_lang)
+bp.url_defaults(add_lang)
+api = Blueprint("sheet_api", __name__, url_prefix="/api/v1/matches")
+
+COOKIE_PREFIX = "hakem_sheet_"
+COOKIE_AGE = 60 * 24 * 3600
+POLL_MS = 1000
+
+FINISHES: dict[str, LazyString] = {
+    "normal": lazy_gettext("Normal finish"),
+    "okey": lazy_gettext("Finished by discarding the okey"),
+    "pairs": lazy_gettext("Finished with pairs"),
+    "elden": lazy_gettext("Finished in one go (elden bitme)"),
+    "deck_out": lazy_gettext("The deck ran out"),
+}
+PENALTIES: dict[str, LazyString] = {
+    "islek": lazy_gettext("Discarded a playable tile (işlek)"),
+    "okey_discard": lazy_gettext("Discarded the okey"),
+    "opening_short": lazy_gettext("Laid down short of 101"),
+    "take_back": lazy_gettext("Took back tiles from the table"),
+    "failed_pickup": lazy_gettext("Took a discard and put it back"),
+    "okey_in_hand": lazy_gettext("Kept an okey in hand"),
+}
+
+
+class NewMatch(BaseModel):
+    """A new match as the API takes it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    variant: Literal["101", "plain"] = "101"
+    players: list[str] = Field(min_length=2, max_length=4)
+    rounds: int | None = Field(default=None, ge=1, le=matches.MAX_ROUNDS)
+    table: str | None = Field(default=None, max_length=64)
+    options: dict[str, str] = Field(default_factory=dict, max_length=40)
+    lang: Literal["tr", "de", "en"] | None = None
+
+
+def cookie_name(code: str) -> str:
+    return COOKIE_PREFIX + code
+
+
+def edit_secret(code: str) -> str | None:
+    """The secret this request carries for the match: header first, then the cookie."""
+    return request.headers.get("X-Edit-Key") or request.cookies.get(cookie_name(code))
+
+
+def can_edit(match: Match) -> bool:
+    return match.finished is None and matches.secret_matches(match, edit_secret(match.code))
+
+
+def remember(response: Response, code: str, secret: str) -> Response:
+    """Let this device edit the match: the secret in an httponly cookie."""
+    response.set_cookie(cookie_name(code), secret, max_age=COOKIE_AGE, httponly=True,
+                        samesite="Lax", secure=request.is_secure)
+    return response
+
+
+def rounds_json(sheet: Sheet) -> list[dict[str, Any]]:
+    return [{"number": r.number, "entry": r.entry, "scores": r.scores,
+             "totals": list(r.totals), "multiplier": r.ruling.result.get("multiplier"),
+             "risk_round": r.ruling.result.get("risk_round"),
+             "rules": list(r.ruling.rules), "options": dict(r.ruling.options),
+             "lines": [{"player": line.player, "points": line.points, "rule": line.rule,
+                        "text": line.text} for line in r.lines()]}
+            for r in sheet.rounds]
+
+
+def match_json(match: Match, sheet: Sheet) -> dict[str, Any]:
+    """The whole sheet as the API returns it."""
+    lang = current_language()
+    finished = match.finished is not None
+    return {
+        **matches.describe(match),
+        "options": sheet.rules.applied(), "changed_options": sheet.rules.changed(),
+        "rounds": rounds_json(sheet), "totals": list(sheet.totals),
+        "leaders": list(sheet.leaders()), "game_over": sheet.game_over,
+        "winners": list(sheet.winners()) if finished else None,
+        "can_edit": can_edit(match),
+        "links": {"view": url_for("sheet.view", lang=lang, code=match.code, _external=True),
+                  "api": url_for("sheet_api.state", code=match.code, _external=True),
+                  "csv": url_for("sheet.export", lang=lang, code=match.code, _external=True),
+                  "print": url_for("sheet.printable", lang=lang, code=match.code,
+                                   _external=True)},
+    }
+
+
+SNAPSHOTS = "hakem.sheet.snapshots"
+SNAPSHOT_LIMIT = 256
+
+
+@dataclass
+class Snapshots:
+    """Scored matches by (code, version), so that viewers polling after a change share one
+    database load and one scoring per worker instead of one each."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    found: OrderedDict[tuple[str, int], tuple[Match, Sheet]] = field(
+        default_factory=OrderedDict)
+
+
+def snapshot(code: str) -> tuple[Match, Sheet]:
+    """The match and its scored sheet at its newest version."""
+    code = matches.normal_code(code)
+    version = store.version_of(code)
+    if version is None:
+        raise matches.unknown_match(code)
+    cache: Snapshots = current_app.extensions[SNAPSHOTS]
+    with cache.lock:
+        hit = cache.found.get((code, version))
+    if hit is not None:
+        return hit
+    match = matches.load(code)
+    return keep((match, matches.sheet_of(match)))
+
+
+def keep(made: matches.Snapshot) -> matches.Snapshot:
+    """Remember a scored match at its version (as loaded, or as a change committed it)."""
+    cache: Snapshots = current_app.extensions[SNAPSHOTS]
+    with cache.lock:
+        cache.found[(made[0].code, made[0].version)] = made
+        while len(cache.found) > SNAPSHOT_LIMIT:
+            cache.found.popitem(last=False)
+    return made
+
+
+def since_arg() -> int | None:
+    raw = request.args.get("since", "")
+    if not raw:
+        return None
+    if not raw.isdigit() or len(raw) > 9:
+        raise InputError("invalid_field", gettext("since must be a version number."),
+                         field="since")
+    return int(raw)
+
+
+def unchanged(code: str) -> Response | None:
+    """A 204 when the viewer already has the newest version (one small query)."""
+    since = since_arg()
+    if since is None:
+        return None
+    version = store.version_of(matches.normal_code(code))
+    if version is None:
+        raise matches.unknown_match(code)
+    if version != since:
+        return None
+    response = make_response("", 204)
+    response.headers["X-Sheet-Version"] = str(version)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def qr_svg(url: str) -> Markup:
+    """The link as an inline SVG QR code."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#1d1d1f", light="#fff",
+                                                 title=url)
+    return Markup(svg)  # noqa: S704 - segno's own markup of our URL
+
+
+# -- pages -------------------------------------------------------------------------------
+
+def new_form(error: InputError | None = None, form: Any = None, status: int = 200
+             ) -> tuple[str, int]:
+    table = table_rules()
+    variant = (form.get("variant") if form else None) or (
+        table.variant.value if table else "101")
+    return render_template("sheet_new.html", error=error, form=form or {}, table=table,
+                           variant=variant, max_name=matches.MAX_NAME,
+                           max_rounds=matches.MAX_ROUNDS), status
+
+
+@bp.get("/")
+def new() -> tuple[str, int]:
+    """Start a match: variant, house rules (the table's), players and rounds."""
+    return new_form()
+
+
+@bp.post("/")
+def create() -> Response | tuple[str, int]:
+    form = request.form
+    try:
+        variant = form.get("variant", "101")
+        if variant not in ("101", "plain"):
+            raise InputError("bad_variant", gettext("Unknown variant: use 101 or plain."),
+                             field="variant")
+        names = [form.get(f"player{i}", "") for i in range(4)]
+        while names and not names[-1].strip():
+            names.pop()
+        raw_rounds = form.get("rounds", "").strip()
+        if raw_rounds and not raw_rounds.isdigit():
+            raise InputError("bad_rounds", gettext(
+                "The number of rounds must be from 1 to %(max)s.", max=matches.MAX_ROUNDS),
+                field="rounds")
+        rules = matches.rules_from(variant, None, None,
+                                   table_rules() if form.get("use_table") else None)
+        created = matches.create(rules, names, int(raw_rounds) if raw_rounds else None)
+    except InputError as error:
+        return new_form(error, form, error.status)
+    response = redirect(url_for("sheet.view", code=created.code))
+    return remember(response, created.code, created.secret)
+
+
+@bp.get("/join")
+def join() -> Response:
+    code = matches.normal_code(request.args.get("code", ""))
+    if not code:
+        raise InputError("empty_code", gettext("Type the code of the match."), field="code")
+    return redirect(url_for("sheet.view", code=code))
+
+
+def page_context(match: Match, sheet: Sheet) -> dict[str, Any]:
+    editing = can_edit(match)
+    view_url = url_for("sheet.view", code=match.code, _external=True)
+    context: dict[str, Any] = {
+        "match": match, "sheet": sheet, "editing": editing, "finishes": FINISHES,
+        "penalties": PENALTIES, "view_url": view_url, "poll_ms": POLL_MS,
+        "variant_label": variant_name(match.variant),
+        "leader_names": ", ".join(match.players[i] for i in sheet.leaders()),
+        "winner_names": ", ".join(match.players[i] for i in sheet.winners()),
+    }
+    if editing:
+        context["edit_url"] = url_for("sheet.edit", code=match.code,
+                                      key=edit_secret(match.code), _external=True)
+    return context
+
+
+@bp.get("/<code>")
+def view(code: str) -> Response | str:
+    if code != matches.normal_code(code):
+        return redirect(url_for("sheet.view", code=matches.normal_code(code)))
+    match, sheet = snapshot(code)
+    context = page_context(match, sheet)
+    context["qr"] = qr_svg(context["view_url"])
+    return render_template("sheet.html", **context)
+
+
+@bp.get("/<code>/edit")
+def edit(code: str) -> Response:
+    """The edit link: checks the key, keeps it in a cookie and shows the sheet."""
+    match = matches.load(code)
+    key = request.args.get("key", "")
+    if not matches.secret_matches(match, key):
+        raise InputError("edit_forbidden", gettext(
+            "This edit link is not valid for the match %(code)s.", code=match.code),
+            status=403)
+    return remember(redirect(url_for("sheet.view", code=match.code)), match.code, key)
+
+
+@bp.get("/<code>/table")
+def fragment(code: str) -> Response:
+    """The score table alone, for the page's live updates; 204 when nothing changed."""
+    same = unchanged(code)
+    if same is not None:
+        return same
+    match, sheet = snapshot(code)
+    response = make_response(render_template("sheet_table.html", **page_context(match, sheet)))
+    response.headers["X-Sheet-Version"] = str(match.version)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/<code>/print")
+def printable(code: str) -> str:
+    match, sheet = snapshot(code)
+    return render_template("sheet_print.html", **page_context(match, sheet))
+
+
+def csv_safe(text: str) -> str:
+    """A name as a CSV cell that no spreadsheet runs as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+@bp.get("/<code>/csv")
+def export(code: str) -> Response:
+    """The sheet as CSV: a row per round (finish, winner, each player's points), totals."""
+    match, sheet = snapshot(code)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    names = [csv_safe(name) for name in match.players]
+    writer.writerow([gettext("Round"), gettext("How the round ended"), gettext("Who finished"),
+                     *names, gettext("Rules")])
+    for scored in sheet.rounds:
+        winner = scored.entry.get("winner")
+        writer.writerow([scored.number, str(FINISHES[scored.entry["finish"]]),
+                         names[winner] if isinstance(winner, int) else "",
+                         *scored.scores, " ".join(scored.ruling.rules)])
+    writer.writerow([gettext("Total"), "", "", *sheet.totals, ""])
+    if match.finished is not None:
+        writer.writerow([gettext("Winner"), "", ", ".join(names[i] for i in sheet.winners())])
+    response = make_response(out.getvalue())
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    response.headers["Content-Disposition"] = f'attachment; filename="hakem-{match.code}.csv"'
+    return response
+
+
+# -- API ---------------------------------------------------------------------------------
+
+@api.before_request
+def choose_language() -> None:
+    """``?lang=`` picks the language of messages, even those about a bad request."""
+    lang = request.args.get("lang")
+    if lang in ("tr", "de", "en"):
+        g.lang = lang
+
+
+def state_response(code: str, status: int = 200, made: matches.Snapshot | None = None
+                   ) -> Response:
+    match, sheet = keep(made) if made is not None else snapshot(code)
+    response = jsonify(match_json(match, sheet))
+    response.status_code = status
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def body_dict() -> dict[str, Any]:
+    data = json_body()
+    if not isinstance(data, dict):
+        raise InputError("invalid_body", gettext("The body must be a JSON object."))
+    if data.get("lang") in ("tr", "de", "en"):
+        g.lang = data["lang"]
+    return data
+
+
+@api.post("")
+def create_match() -> Response:
+    body = parse(NewMatch, body_dict())
+    rules = matches.rules_from(body.variant, body.table, body.options, None)
+    created = matches.create(rules, body.players, body.rounds)
+    response = state_response(created.code, 201)
+    data = response.get_json()
+    data["edit_key"] = created.secret
+    data["links"]["edit"] = url_for("sheet.edit", lang=current_language(), code=created.code,
+                                    key=created.secret, _external=True)
+    data["can_edit"] = True
+    response.set_data(jsonify(data).get_data())
+    response.headers["Location"] = url_for("sheet_api.state", code=created.code)
+    return remember(response, created.code, created.secret)
+
+
+@api.get("/<code>")
+def state(code: str) -> Response:
+    """The sheet; with ``?since=<version>``, a 204 if it has not changed since."""
+    same = unchanged(code)
+    return same if same is not None else state_response(code)
+
+
+def round_body() -> Any:
+    data = body_dict()
+    data.pop("lang", None)
+    return read_entry(data)
+
+
+@api.post("/<code>/rounds")
+def add_round(code: str) -> Response:
+    entry = round_body()
+    made = matches.add_round(code, edit_secret(matches.normal_code(code)), entry)
+    return state_response(code, 201, made)
+
+
+@api.put("/<code>/rounds/<int:number>")
+def correct_round(code: str, number: int) -> Response:
+    entry = round_body()
+    made = matches.correct_round(code, edit_secret(matches.normal_code(code)), number, entry)
+    return state_response(code, made=made)
+
+
+@api.delete("/<code>/rounds/last")
+def undo_round(code: str) -> Response:
+    made = matches.undo_round(code, edit_secret(matches.normal_code(code)))
+    return state_response(code, made=made)
+
+
+@api.post("/<code>/finish")
+def finish(code: str) -> Response:
+    made = matches.finish(code, edit_secret(matches.normal_code(code)))
+    return state_response(code, made=made)
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[SNAPSHOTS] = Snapshots()
+    app.register_blueprint(bp)
+    app.register_blueprint(api)
