@@ -131,6 +131,14 @@
     }).catch(function () { busy = false; showError("⚠"); return null; });
   }
 
+  // The tile picker follows the field being filled, so it is at hand on a phone.
+  var picker = form.querySelector("[data-picker]");
+  form.addEventListener("focusin", function (event) {
+    var input = event.target.closest("[data-tiles]");
+    if (!picker || !input) { return; }
+    var anchor = input.closest("[data-player]") || input;
+    if (anchor.nextElementSibling !== picker) { anchor.after(picker); }
+  });
   form.addEventListener("change", markWinner);
   form.addEventListener("submit", function (event) {
     event.preventDefault();

@@ -1,0 +1,101 @@
+"""The score sheet in real browsers: one context creates a match and enters rounds by taps, a
+second context opened with the code follows the totals live; a viewer cannot edit."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def new_context(browser: Any, live_url: str) -> Any:
+    context = browser.new_context(base_url=live_url, viewport={"width": 390, "height": 844},
+                                  locale="en-US")
+    context.set_default_timeout(10_000)
+    return context
+
+
+def test_a_second_device_follows_the_totals_live_and_cannot_edit(browser: Any,
+                                                                 live_url: str) -> None:
+    from playwright.sync_api import expect
+
+    scorer_context = new_context(browser, live_url)
+    viewer_context = new_context(browser, live_url)
+    try:
+        scorer = scorer_context.new_page()
+        scorer.goto("/en/")
+        scorer.get_by_role("link", name="Score sheet").first.click()
+        scorer.fill("#player0", "Ayşe")
+        scorer.fill("#player1", "Mehmet")
+        scorer.fill("#player2", "Jana")
+        scorer.get_by_role("button", name="Start the match").click()
+        expect(scorer.locator("[data-round-form]")).to_be_visible()
+        code = scorer.locator("[data-sheet]").get_attribute("data-code")
+        assert code and len(code) == 6
+
+        # Round 1: Ayşe finishes normally (the defaults); Mehmet tells his sum, Jana never opened.
+        scorer.fill("input[name='p1_value']", "12")
+        scorer.locator("[data-player='2'] input[value='']").check()
+        scorer.get_by_role("button", name="Score the round").click()
+        expect(scorer.locator("td[data-total='0']")).to_have_text("-101")
+        expect(scorer.locator("td[data-total='1']")).to_have_text("12")
+        expect(scorer.locator("td[data-total='2']")).to_have_text("202")
+        expect(scorer.locator("[data-form-title]")).to_have_text("Enter round 2")
+
+        viewer = viewer_context.new_page()
+        viewer.goto("/en/sheet/")
+        viewer.fill("input[name='code']", code.lower())
+        viewer.get_by_role("button", name="Open").click()
+        expect(viewer.locator("td[data-total='1']")).to_have_text("12")
+        assert viewer.locator("[data-round-form]").count() == 0
+        assert viewer.locator("[data-undo]").count() == 0
+        expect(viewer.locator("[data-readonly]")).to_be_visible()
+
+        # Round 2, entered with the tile picker: Mehmet finishes, Ayşe is left with R7 K2.
+        scorer.locator("[data-winner-choices] input[value='1']").check()
+        scorer.locator("#p0_remaining").focus()
+        scorer.locator("[data-picker] [data-tile='R7']").click()
+        scorer.locator("[data-picker] [data-tile='K2']").click()
+        scorer.fill("input[name='p2_value']", "30")
+        scorer.get_by_role("button", name="Score the round").click()
+        expect(scorer.locator("td[data-total='0']")).to_have_text("-92")
+        entered = time.monotonic()
+        expect(viewer.locator("td[data-total='0']")).to_have_text("-92", timeout=2000)
+        expect(viewer.locator("td[data-total='2']")).to_have_text("232", timeout=2000)
+        assert time.monotonic() - entered < 2.0
+
+        # A correction on one device shows on the other.
+        scorer.locator("[data-correct='1']").click()
+        expect(scorer.locator("[data-form-title]")).to_have_text("Correct round 1")
+        scorer.fill("input[name='p1_value']", "20")
+        scorer.get_by_role("button", name="Score the round").click()
+        expect(viewer.locator("td[data-total='1']")).to_have_text("-81", timeout=2000)
+
+        # The viewer's own POST without the secret is refused, and changes nothing.
+        refused = viewer.request.post(f"/api/v1/matches/{code}/rounds", data={
+            "finish": "normal", "winner": 0,
+            "players": [{"opened": "melds"}, {"opened": "melds", "remaining_value": 1},
+                        {"opened": "melds", "remaining_value": 1}]})
+        assert refused.status == 403
+        assert refused.json()["error"]["code"] == "edit_forbidden"
+
+        # An impossible round is refused on the scorer's screen, in words.
+        scorer.locator("[data-winner-choices] input[value='0']").check()
+        scorer.fill("#p1_remaining", "R7 R7 R7")
+        scorer.fill("input[name='p1_value']", "")
+        scorer.get_by_role("button", name="Score the round").click()
+        expect(scorer.locator("[data-form-error]")).to_contain_text("R7 appears more than twice")
+
+        scorer.get_by_role("button", name="Undo the last round").click()
+        expect(viewer.locator("td[data-total='0']")).to_have_text("-101", timeout=2000)
+        scorer.once("dialog", lambda dialog: dialog.accept())
+        scorer.get_by_role("button", name="Finish the match").click()
+        expect(scorer.locator("[data-winner]")).to_have_text("Winner: Ayşe")
+        expect(viewer.locator("[data-winner]")).to_have_text("Winner: Ayşe", timeout=2000)
+        assert scorer.locator("[data-round-form]").count() == 0
+    finally:
+        scorer_context.close()
+        viewer_context.close()

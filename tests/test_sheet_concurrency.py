@@ -1,0 +1,186 @@
+"""Concurrent round entries through real servers: no round lost, no total corrupted, and a
+server killed mid-write (SIGKILL) loses nothing it had acknowledged."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from rules_data.search import SearchIndex
+from tests.conftest import make_app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def call(url: str, method: str = "GET", body: Any = None, key: str | None = None,
+         timeout: float = 30) -> tuple[int, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if key:
+        request.add_header("X-Edit-Key", key)
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            raw = response.read()
+            return response.status, json.loads(raw) if raw else None
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+def entry(winner: int, value: int) -> dict[str, Any]:
+    return {"finish": "normal", "winner": winner, "players": [
+        {"opened": "melds"} if i == winner else {"opened": "melds", "remaining_value": value}
+        for i in range(2)]}
+
+
+@pytest.fixture()
+def own_server(search_index: SearchIndex, tmp_path: Path) -> Iterator[str]:
+    """A private app with its own SQLite file behind a threaded werkzeug server."""
+    app = make_app(search_index.directory, tmp_path)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+        server.server_close()
+        from web.sheet.store import EXTENSION
+        app.extensions[EXTENSION].engine.dispose()
+
+
+def test_two_clients_entering_rounds_at_once_lose_nothing(own_server: str) -> None:
+    status, made = call(f"{own_server}/api/v1/matches", "POST", {"players": ["A", "B"]})
+    assert status == 201
+    code, key = made["code"], made["edit_key"]
+    per_client = 15
+    acknowledged: list[tuple[int, int]] = []
+    failures: list[Any] = []
+    lock = threading.Lock()
+
+    def enter(client: int) -> None:
+        for i in range(per_client):
+            value = client * 100 + i + 1
+            status, data = call(f"{own_server}/api/v1/matches/{code}/rounds", "POST",
+                                entry(client, value), key)
+            with lock:
+                if status == 201:
+                    acknowledged.append((client, value))
+                else:
+                    failures.append((status, data))
+
+    threads = [threading.Thread(target=enter, args=(n,)) for n in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    status, sheet = call(f"{own_server}/api/v1/matches/{code}")
+    rounds = sheet["rounds"]
+    assert [r["number"] for r in rounds] == list(range(1, 2 * per_client + 1))
+    seen = sorted((r["entry"]["winner"], r["entry"]["players"][1 - r["entry"]["winner"]]
+                   ["remaining_value"]) for r in rounds)
+    assert seen == sorted(acknowledged)
+    totals = [sum(r["scores"][p] for r in rounds) for p in range(2)]
+    assert sheet["totals"] == totals
+    expected_a = sum(-101 if w == 0 else v for w, v in acknowledged)
+    assert totals[0] == expected_a
+    assert sheet["version"] == 1 + 2 * per_client
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start_server(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "flask", "--app", "app", "run", "--port", str(port),
+         "--host", "127.0.0.1", "--with-threads"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if call(f"http://127.0.0.1:{port}/healthz", timeout=2)[0] == 200:
+                return process
+        except (urllib.error.URLError, ConnectionError, OSError):
+            time.sleep(0.2)
+    process.kill()
+    raise AssertionError("the server did not start")
+
+
+def test_killing_the_server_mid_write_loses_nothing_acknowledged(
+        search_index: SearchIndex, tmp_path: Path) -> None:
+    env = {**os.environ, "HAKEM_DATABASE_URL": f"sqlite:///{tmp_path / 'sheet.sqlite3'}",
+           "HAKEM_SEARCH_INDEX_DIR": str(search_index.directory),
+           "HAKEM_SECRET_KEY": "kill-test", "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("DATABASE_URL", None)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(port, env)
+    try:
+        status, made = call(f"{base}/api/v1/matches", "POST", {"players": ["A", "B"]})
+        assert status == 201
+        code, key = made["code"], made["edit_key"]
+        acknowledged: list[int] = []
+        lock = threading.Lock()
+        stop = threading.Event()
+
+        def fire(client: int) -> None:
+            value = client * 1000
+            while not stop.is_set():
+                value += 1
+                try:
+                    status, _ = call(f"{base}/api/v1/matches/{code}/rounds", "POST",
+                                     entry(client, value), key, timeout=5)
+                except (urllib.error.URLError, ConnectionError, OSError):
+                    return
+                if status == 201:
+                    with lock:
+                        acknowledged.append(value)
+
+        threads = [threading.Thread(target=fire, args=(n,)) for n in range(2)]
+        for thread in threads:
+            thread.start()
+        while len(acknowledged) < 20:
+            time.sleep(0.01)
+        server.send_signal(signal.SIGKILL)  # mid-stream: requests are in flight
+        server.wait(10)
+        stop.set()
+        for thread in threads:
+            thread.join(10)
+        with lock:
+            acked = set(acknowledged)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(10)
+    server = start_server(port, env)
+    try:
+        status, sheet = call(f"{base}/api/v1/matches/{code}")
+        assert status == 200
+        stored = {r["entry"]["players"][1 - r["entry"]["winner"]]["remaining_value"]
+                  for r in sheet["rounds"]}
+        assert acked <= stored
+        assert [r["number"] for r in sheet["rounds"]] == list(range(1, len(sheet["rounds"]) + 1))
+        assert sheet["totals"] == [sum(r["scores"][p] for r in sheet["rounds"]) for p in range(2)]
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(10)
