@@ -128,10 +128,19 @@ def _meld_json(meld: Meld) -> dict[str, object]:
     }
 
 
-def check_meld(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) -> Ruling:
-    """Is this a set or a run (402-404, 407)? Returns its kind, the jokers' roles and value."""
-    jokers = jokers_for(indicator, rules, tiles)
-    jokers.require_okey()
+def check_meld(tiles: Sequence[Tile], *, indicator: Tile | None = None, rules: Rules) -> Ruling:
+    """Is this a set or a run (402-404, 407)? Returns its kind, the jokers' roles and value.
+
+    Without an indicator no tile is wild, and a fake joker cannot be read.
+    """
+    if indicator is None:
+        check_physical(tiles)
+        jokers = Jokers.unknown()
+        if any(tile.is_fake for tile in tiles):
+            jokers.require_okey()
+    else:
+        jokers = jokers_for(indicator, rules, tiles)
+        jokers.require_okey()
     meld, problems = read_meld(tiles, jokers, rules)
     options = _meld_options(rules, tiles)
     if meld is None:

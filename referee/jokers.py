@@ -22,7 +22,7 @@ class Jokers:
     ``okey`` is ``None`` when the indicator is a fake joker and the table redraws it.
     """
 
-    indicator: Tile
+    indicator: Tile | None
     okey: Tile | None
     fakes_wild: bool
     risk_round: bool
@@ -38,12 +38,20 @@ class Jokers:
         risk = rules.fake_indicator is FakeIndicator.RISK_ROUND
         return cls(indicator, None, fakes_wild=False, risk_round=risk)
 
+    @classmethod
+    def unknown(cls) -> Jokers:
+        """No indicator given: no tile is wild, and a fake joker has no face to stand for."""
+        return cls(None, None, fakes_wild=False, risk_round=False)
+
     @property
     def needs_redraw(self) -> bool:
         return self.okey is None
 
     def require_okey(self) -> Tile:
         """The okey; a fake-joker indicator that must be redrawn is an error here."""
+        if self.indicator is None:
+            raise RuleViolation("a fake joker's value depends on the indicator",
+                                code="indicator_needed", subject="F")
         if self.okey is None:
             raise RuleViolation("the indicator is a fake joker: turn up the next tile first",
                                 code="redraw", subject=str(self.indicator))

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 from flask import Flask, current_app
-from flask.cli import AppGroup
+from flask.cli import AppGroup, with_appcontext
 from flask_babel import force_locale
 
 from referee.errors import OkeyError
@@ -44,6 +44,7 @@ def fail(message: str) -> None:
 
 
 @click.command("build-index")
+@with_appcontext
 def build_index() -> None:
     """Build the search index from rules_data (atomically; the old one serves until done)."""
     index = SearchIndex.build(Path(current_app.config["SEARCH_INDEX_DIR"]), rulebook())
@@ -100,6 +101,9 @@ def _print_ruling(ruling: dict[str, Any], as_json: bool) -> None:
     click.echo(f"{ruling['verdict_text']}  (rules {', '.join(ruling['rules']) or '-'})")
     for line in ruling["explanation"]:
         click.echo(f"  - {line['text']}" + (f"  [{line['rule']}]" if line["rule"] else ""))
+    for key in ("scores", "standings"):
+        if key in ruling and ruling[key] is not None:
+            click.echo(f"  {key}: " + "  ".join(f"P{i + 1} {v}" for i, v in enumerate(ruling[key])))
     if ruling["options"]:
         click.echo("  options: " + ", ".join(f"{k}={v}" for k, v in ruling["options"].items()))
 

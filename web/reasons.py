@@ -135,7 +135,7 @@ ERRORS: dict[str, LazyString] = {
     "elden_others_opened": _("Elden bitme means nobody else had opened, but player %(subject)s had."),
     "standings_count": _("Give one standing per player."),
     "negative_value": _("A rack's value cannot be negative."),
-    "indicator_needed": _("Give the indicator: a fake joker's value depends on it."),
+    "indicator_needed": _("Give the indicator: what the fake joker %(subject)s stands for depends on it."),
     "impossible": _("This cannot happen with a real set of tiles: %(subject)s."),
     "bad_option": _("Unknown option: %(subject)s."),
 }

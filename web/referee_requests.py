@@ -86,7 +86,9 @@ class OkeyRequest(CheckRequest):
 
 
 class MeldRequest(CheckRequest):
-    indicator: TileField
+    """Without an indicator no tile is wild."""
+
+    indicator: TileField | None = None
     tiles: Tiles
 
 
