@@ -50,5 +50,6 @@ def switch_language(code: str) -> str:
     if endpoint is None or not g.get("lang") or request.url_rule is None \
             or "<lang>" not in request.url_rule.rule:
         return url_for("pages.home", lang=code)
-    query = {k: v for k, v in request.args.to_dict(flat=False).items() if k != "lang"}
-    return url_for(endpoint, **values, **query, lang=code)
+    values.update((k, v) for k, v in request.args.to_dict(flat=False).items() if k != "lang")
+    values["lang"] = code
+    return url_for(endpoint, **values)

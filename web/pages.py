@@ -118,7 +118,8 @@ def sources() -> str:
 
 def variant_name(variant: str) -> str:
     """A variant's name in the current language."""
-    return {"101": gettext("101 Okey"), "plain": gettext("Plain Okey")}.get(variant, variant)
+    names = {"101": gettext("101 Okey"), "plain": gettext("Plain Okey")}
+    return str(names.get(variant, variant))
 
 
 def source_name(ref: SourceRef) -> str:

@@ -110,7 +110,7 @@ def verdict_text(result: Ruling) -> str:
         "redraw": gettext("Turn up another tile"),
         "ruled": gettext("Ruling"),
     }
-    return words[result.verdict.value]
+    return str(words[result.verdict.value])
 
 
 ERRORS: dict[str, LazyString] = {
@@ -145,5 +145,5 @@ def error_text(code: str, subject: str = "") -> str:
     """An input error from the engine, in the current locale, naming what was wrong."""
     message = ERRORS.get(code)
     if message is None:
-        return gettext("Invalid input: %(subject)s", subject=subject)
+        return str(gettext("Invalid input: %(subject)s", subject=subject))
     return str(message) % {"subject": subject}
