@@ -148,11 +148,24 @@ class _Search:
         """Every meld holding the natural (colour, number), the lowest tile left; the
         natural is the meld's first cell. Other naturals come from ``rest``."""
         found: list[tuple[MeldKind, tuple[Cell, ...]]] = []
+        have = [False] + [rest[_index(colour, position_number(p))] > 0
+                          for p in range(1, self.top + 1)]
         places = [number] + ([14] if number == 1 and self.top == 14 else [])
         for place in places:
-            for start in range(max(1, place - MAX_RUN + 1), place + 1):
-                for end in range(max(place, start + 2), min(self.top, start + MAX_RUN - 1) + 1):
-                    found += self.runs_in(colour, place, start, end, rest, jokers)
+            below = 0  # positions under the natural that need a joker
+            for start in range(place, max(1, place - MAX_RUN + 1) - 1, -1):
+                if start < place and not have[start]:
+                    below += 1
+                if below > jokers:
+                    break
+                forced = below
+                for end in range(place, min(self.top, start + MAX_RUN - 1) + 1):
+                    if end > place and not have[end]:
+                        forced += 1
+                    if forced > jokers:
+                        break
+                    if end - start >= 2:
+                        found += self.runs_in(colour, place, start, end, have, jokers)
         others = [c for c in range(4) if c != colour and rest[_index(c, number)]]
         for size in (3, 4):
             for naturals in range(min(len(others), size - 1) + 1):
@@ -168,13 +181,14 @@ class _Search:
         return found
 
     def runs_in(
-        self, colour: int, place: int, start: int, end: int, rest: tuple[int, ...], jokers: int
+        self, colour: int, place: int, start: int, end: int, have: Sequence[bool], jokers: int
     ) -> list[tuple[MeldKind, tuple[Cell, ...]]]:
         """The runs over positions start..end with the natural at ``place``: each other
-        position is a natural when one is left, or a joker (every choice within the jokers)."""
+        position is a natural when one is left (``have``), or a joker (every choice within
+        the jokers)."""
         positions = [p for p in range(start, end + 1) if p != place]
-        forced = [p for p in positions if not rest[_index(colour, position_number(p))]]
-        free = [p for p in positions if p not in forced]
+        forced = [p for p in positions if not have[p]]
+        free = [p for p in positions if have[p]]
         if len(forced) > jokers:
             return []
         runs: list[tuple[MeldKind, tuple[Cell, ...]]] = []

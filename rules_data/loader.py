@@ -33,6 +33,8 @@ from rules_data.schema import (
     SynonymsFile,
     Term,
     Text,
+    VariantRow,
+    VariantsFile,
 )
 
 DATA_DIR = Path(__file__).resolve().parent
@@ -161,6 +163,8 @@ class Rulebook:
     house_rules: Mapping[str, tuple[HouseRule, str]] = field(default_factory=dict)
     compounds: tuple[str, ...] = ()
     """German words that search splits compounds into (``compounds.yaml``, optional)."""
+    variants: tuple[VariantRow, ...] = ()
+    """101 Okey and plain Okey side by side (``variants.yaml``, optional)."""
 
     def rule(self, rule_id: str) -> Rule:
         """The rule with this id; :class:`KeyError` for an unknown id."""
@@ -282,6 +286,44 @@ def _check_references(
     return house_rules
 
 
+def _load_variants(root: Path, problems: list[Problem]) -> VariantsFile | None:
+    """Read ``variants.yaml``; a schema problem names the row by its id where it has one."""
+    before = len(problems)
+    data = _read_yaml(root / "variants.yaml", "variants.yaml", problems)
+    if len(problems) > before:
+        return None
+    try:
+        return VariantsFile.model_validate(data)
+    except ValidationError as exc:
+        rows = data.get("rows") if isinstance(data, dict) else None
+        for error in exc.errors():
+            loc = error["loc"]
+            message = _describe(error)
+            if len(loc) > 1 and loc[0] == "rows" and isinstance(loc[1], int) \
+                    and isinstance(rows, list) and loc[1] < len(rows) \
+                    and isinstance(rows[loc[1]], dict) and "id" in rows[loc[1]]:
+                message = f"row {rows[loc[1]]['id']!r}: {message}"
+            problems.append(Problem("variants.yaml", None, message))
+        return None
+
+
+def _check_variants(
+    variants: VariantsFile, rules: Mapping[str, Rule], problems: list[Problem]
+) -> None:
+    """Each row of ``variants.yaml`` has a unique id and cites rules that exist."""
+    seen: set[str] = set()
+    for row in variants.rows:
+        if row.id in seen:
+            problems.append(Problem("variants.yaml", None, f"row {row.id!r}: duplicate row id"))
+        seen.add(row.id)
+        for variant in VARIANTS:
+            for target in row.cell(variant).rules:
+                if target not in rules:
+                    problems.append(Problem(
+                        "variants.yaml", None,
+                        f"row {row.id!r}, {variant}: rule {target} does not exist"))
+
+
 def load(root: Path = DATA_DIR) -> Rulebook:
     """Read and validate the rule book under ``root``.
 
@@ -297,6 +339,7 @@ def load(root: Path = DATA_DIR) -> Rulebook:
         if (root / "compounds.yaml").exists()
         else None
     )
+    variants = _load_variants(root, problems) if (root / "variants.yaml").exists() else None
     categories = dict(cats.categories) if cats else {}
     documents: dict[str, Document] = {str(k): v for k, v in sources.documents.items()} if sources else {}
     rules, where = _load_rules(root, categories, problems)
@@ -316,6 +359,8 @@ def load(root: Path = DATA_DIR) -> Rulebook:
                     problems.append(
                         Problem("glossary.yaml", None, f"term {term.id!r}: rule {target} does not exist")
                     )
+    if variants is not None:
+        _check_variants(variants, rules, problems)
     if problems:
         raise RuleDataError(problems)
     assert cats is not None and sources is not None and glossary is not None
@@ -330,6 +375,7 @@ def load(root: Path = DATA_DIR) -> Rulebook:
         content_hash=_content_hash(root),
         house_rules=MappingProxyType(house_rules),
         compounds=compounds.words if compounds is not None else (),
+        variants=variants.rows if variants is not None else (),
     )
 
 

@@ -194,3 +194,33 @@ class CompoundsFile(Frozen):
     """German domain words that compounds are split into for search (Joker-abwurf)."""
 
     words: tuple[NonEmpty, ...] = Field(min_length=1)
+
+
+class VariantCell(Frozen):
+    """What one variant does on one point of comparison, and the rules that say so."""
+
+    text: Text
+    rules: tuple[RuleId, ...] = Field(min_length=1)
+
+
+class VariantRow(Frozen):
+    """One point where 101 Okey and plain Okey differ, told for each variant."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    id: Slug
+    topic: Text
+    v101: VariantCell = Field(alias="101")
+    plain: VariantCell
+
+    def cell(self, variant: str) -> VariantCell:
+        """The cell of ``"101"`` or ``"plain"``; :class:`KeyError` for another name."""
+        if variant not in VARIANTS:
+            raise KeyError(variant)
+        return self.v101 if variant == "101" else self.plain
+
+
+class VariantsFile(Frozen):
+    """The variants side by side (``variants.yaml``): one row per point where they differ."""
+
+    rows: tuple[VariantRow, ...] = Field(min_length=1)
