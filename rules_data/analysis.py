@@ -263,18 +263,22 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir
         hangi ise ama fakat çok daha hem şey ben sen biz siz onlar bana beni bunu şunu
         olan olarak midir mıdır dır dir
+        acaba peki yani zaten sadece bile diye eğer çünkü hatta kim kime kimi kimin neyi
+        neyin neye nerede nereye niçin olur olursa olmaz oluyor
     """.split()),
     "de": frozenset(german_spelling(w) for w in """
         der die das den dem des ein eine einer eines einem einen und oder aber ist sind war
         wird werden wurde kann muss darf soll wie was wer wo wann warum welche welcher welches
         mit von vom zu zum zur im in am an auf aus bei für nach über es er sie ich du wir ihr
         man sich mein dein sein seine ihre auch noch nur so dass als wenn ob denn dann
+        alle allem allen aller alles
     """.split()),
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being
         it its this that these those there their they them i me my you your we us our
         what which who whom how why where when do does did can could should would will
         if then than so about into any some tbd yet
+        has have had get gets got happen happens many much
     """.split()),
 }
 
@@ -362,8 +366,34 @@ class SnowballFilter(Filter):  # type: ignore[misc]
     def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
         lang = self.lang
         for t in tokens:
-            t.text = fold(snowball(lang, t.text))
+            stem = fold(snowball(lang, t.text))
+            t.text = stem
             yield t
+            if lang == "german":
+                verb = german_verb_stem(stem)
+                if verb != stem:
+                    t.text = verb
+                    yield t
+
+
+@lru_cache(maxsize=65536)
+def german_verb_stem(stem: str) -> str:
+    """A German Snowball stem without the ``-t``/``-et`` of a verb form Snowball keeps.
+
+    Snowball leaves ``verteilt``, ``gewinnt`` and ``beendet`` alone, so they never meet
+    ``verteilen``, ``Gewinner`` or ``beenden``; this second stem, indexed beside the first,
+    lets them. Short stems are left as they are.
+
+    >>> german_verb_stem("verteilt"), german_verb_stem("gewinnt"), german_verb_stem("beendet")
+    ('verteil', 'gewinn', 'beend')
+    >>> german_verb_stem("punkt"), german_verb_stem("stein")
+    ('punkt', 'stein')
+    """
+    if len(stem) >= 6 and stem.endswith(("det", "tet")):
+        return stem[:-2]
+    if len(stem) >= 6 and stem.endswith("t") and stem[-2] in "aeioulrnhg":
+        return stem[:-1]
+    return stem
 
 
 class TurkishStemFilter(Filter):  # type: ignore[misc]

@@ -57,10 +57,21 @@ KINDS = ("title", "kw", "body", "extra")
 FIELD_BOOST = {"title": 2.0, "kw": 2.0, "body": 1.0, "extra": 0.5, "pre": 0.5}
 DISPLAY_BOOST = 1.1
 """A small lead for the display language: a player mostly types in the language they read."""
-SYNONYM_BOOST = 0.45
+SYNONYM_BOOST = 0.35
 FUZZY_BOOST = 0.7
+STOP_ELSEWHERE = 0.0
+"""The weight of a word's readings in other languages when it is a stop word in one of them
+(English "is" read as Turkish "iş"); none at all when it is one in the display language."""
 TIEBREAK = 0.2
 """How much a word's other matching fields add to its best one."""
+BM25_B, BM25_K1 = 0.9, 1.2
+"""BM25F length normalisation and term saturation: nearly full normalisation, so a word in a
+short title or keyword outweighs the same word in a long body."""
+TABLE = "000"
+"""The source document of the rules table: its own rules (101-802) are the book's backbone."""
+TABLE_PRIOR = 1.35
+"""A mild lead for the table's own rules over the rules that refine or vary them: a query
+that names no variant or exception most often asks for the common rule."""
 
 POINTER = "CURRENT"
 LOCK = ".lock"
@@ -141,6 +152,11 @@ def plain_text(markdown: str, links: bool = True) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+def is_table_rule(rule: Rule) -> bool:
+    """Whether a rule is one of the rules table's own (not one it only points to)."""
+    return any(ref.doc == TABLE and ref.rule in (None, rule.id) for ref in rule.sources)
+
+
 def _documents(book: Rulebook) -> Iterator[dict[str, str]]:
     for rule in book:
         doc = {"id": rule.id, "variants": " ".join(rule.variants)}
@@ -213,6 +229,7 @@ def _build_generation(directory: Path, book: Rulebook) -> str:
             "content_hash": book.content_hash,
             "code": code_version(),
             "synonyms": [list(group) for group in book.synonyms],
+            "table": [rule.id for rule in book if is_table_rule(rule)],
             "vocabulary": _vocabulary(book),
         }
         _write_file(tmp / META, json.dumps(meta, ensure_ascii=False))
@@ -336,6 +353,12 @@ class _Generation:
                        for kind in (*KINDS, "pre")}
                 for lang in LANGS
             }
+        table = frozenset(meta.get("table", ()))
+        with self.ix.searcher() as searcher:
+            self.prior = {
+                docnum: TABLE_PRIOR for docnum, fields in searcher.iter_docs()
+                if fields["id"] in table
+            }
         self._cache: dict[tuple[str, str], Unit] = {}
         self._cache_lock = threading.Lock()
         self._postings: dict[tuple[str, str], dict[int, float]] = {}
@@ -404,8 +427,17 @@ class _Generation:
             return cached
         whole: dict[tuple[str, str], float] = {}
         parts: list[dict[tuple[str, str], float]] = []
+        key_word = fold(plain_lower(analysis.strip_apostrophe(word)))
+        stop_in = {lang for lang in LANGS if analysis.is_stop(lang, key_word)}
+        if display in stop_in:
+            stop_in = set(LANGS)
         for lang in LANGS:
             lang_boost = DISPLAY_BOOST if lang == display else 1.0
+            if stop_in:
+                # a stop word of one language ("is", "die", "ne") is rarely a word of another
+                lang_boost *= STOP_ELSEWHERE
+                if lang_boost <= 0.0:
+                    continue
             lowers = query_lower(lang, word)
             folded = fold(analysis.strip_apostrophe(lowers[0]))
             stems: dict[str, None] = {}
@@ -428,7 +460,7 @@ class _Generation:
             clauses.append(Clause((_alternatives(whole),)))
         if parts and all(parts):
             clauses.append(Clause(tuple(_alternatives(p) for p in parts), COMPOUND_BOOST))
-            clauses.extend(Clause((_alternatives(p),), PART_BOOST) for p in parts)
+        clauses.extend(Clause((_alternatives(p),), PART_BOOST) for p in parts if p)
         unit = tuple(clauses)
         with self._cache_lock:
             if len(self._cache) > 50_000:
@@ -760,7 +792,7 @@ def _run(gen: _Generation, text: str, lang: str, variant: str, limit: int) -> Re
     if not units:
         return Results(text, lang, variant, suggestion, ())
     hits: list[Hit] = []
-    with gen.ix.searcher(weighting=BM25F()) as searcher:
+    with gen.ix.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1)) as searcher:
         scores = _score(gen, searcher, units)
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         marks = _mark_terms(units, lang)
@@ -819,7 +851,7 @@ def _score(gen: _Generation, searcher: Any, units: Sequence[Unit]) -> dict[int, 
         for group in best:
             for doc, score in group.items():
                 total[doc] = total.get(doc, 0.0) + score
-    return total
+    return {doc: score * gen.prior.get(doc, 1.0) for doc, score in total.items()}
 
 
 def _mark_terms(units: Sequence[Unit], lang: str) -> tuple[frozenset[str], frozenset[str]]:
