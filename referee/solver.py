@@ -8,8 +8,8 @@ so the optimum is exact; tests compare it with brute force. Jokers that end up u
 a set of 13s when three or more are left (a joker-only meld is never worth more).
 
 Branch and bound keeps it fast: a first pass that follows only the most promising states
-finds a good solution, and the exact pass then drops every state whose upper bound falls
-short of it. Walking down from 13 makes the bounds tight early, since what is left to
+finds a good solution, and the exact pass then drops every state whose upper bound does
+not beat it (if none is left, the first pass's solution is optimal). Walking down from 13 makes the bounds tight early, since what is left to
 decide is worth little.
 
 >>> from referee.options import Rules
@@ -101,12 +101,14 @@ def _solve(tiles: tuple[Tile, ...], jokers: Jokers, rules: Rules, count_tiles: b
     # hard; without, the exact pass alone is as quick.
     found = _search(grid, floor=0, beam=_BEAM) if grid.jokers else None
     if found is None or found.value < grid.ceiling:
-        for aim in _aims(grid.ceiling, found.value) if found else [0]:
+        # The exact pass only looks for solutions better than the first pass's: when there
+        # are none, it proves that one optimal, dropping every state that can merely tie.
+        for aim in _aims(grid.ceiling, found.value + 1) if found else [0]:
             better = _search(grid, floor=aim, beam=0)
             if better is not None:  # the best of all solutions worth the aim or more
                 found = better
                 break
-    assert found is not None  # the last aim is a solution's value, or 0
+    assert found is not None  # the last aim is just above a solution's value, or 0
     melds = sorted(_replay(found.moves, found.set_jokers, pools, wild_tiles, grid.top),
                    key=lambda m: (m.positions[0], m.faces[0].sort_key()))
     leftover = _without(tiles, [t for m in melds for t in m.tiles])
@@ -560,8 +562,8 @@ def _future_bounds(
     """For each cell in search order, the most that the naturals of it and the later
     cells can add (and a last 0, after the last cell).
 
-    Naturals that some joker-free meld of the rack can hold count in full; the others only
-    as far as the jokers can pay for them (a fractional knapsack over their costs, which
+    Copies of a natural that joker-free melds of the rack can hold at once count in full;
+    the others only as far as the jokers can pay for them (a fractional knapsack over their costs, which
     bounds the whole solution's, so it holds for any part of it).
     """
     bounds = [0]
@@ -573,31 +575,54 @@ def _future_bounds(
         for colour in range(3, -1, -1):
             count = counts[colour][number - 1]
             if count and step < 14:  # the 1s of the last step were counted at step 1
-                cost = _cost(counts, colour, number, top)
                 worth = weights[step - 1]
-                if cost:
-                    for _ in range(count):
+                free = min(count, _free_copies(counts, colour, number, top))
+                certain += free * worth
+                if count > free:
+                    cost = _cost(counts, colour, number, top)
+                    for _ in range(count - free):
                         bisect.insort(costly, (-worth / cost, cost, worth))
                     paid = _knapsack(costly, 4 * jokers)
-                else:
-                    certain += count * worth
             bounds.append(certain + paid)
     bounds.reverse()
     return tuple(bounds)
 
 
+def _free_copies(counts: tuple[tuple[int, ...], ...], colour: int, number: int, top: int) -> int:
+    """How many copies of the colour's natural of this number (0, 1 or 2) joker-free melds
+    of the rack could hold at once, each copy its own meld; the others cost jokers.
+
+    A copy not charged to a joker sits in a set with two other naturals, or with the two
+    naturals of a window of three around it (below, astride, above) in a run; copies in
+    different melds take different tiles, so the count is what the neighbours allow.
+    """
+    others = [counts[c][number - 1] for c in range(4) if c != colour]
+    in_sets = (sum(1 for o in others if o) >= 2) + (sum(others) >= 4)
+
+    def size(position: int) -> int:
+        return counts[colour][position_number(position) - 1] if 1 <= position <= top else 0
+
+    places = (number, 14) if number == 1 and top == 14 else (number,)
+    windows = [(p + a, p + b) for p in places for a, b in ((-2, -1), (-1, 1), (1, 2))]
+    windows = [w for w in windows if size(w[0]) and size(w[1])]
+    in_runs = min(len(windows), 1)
+    for i, first in enumerate(windows):  # two windows that the neighbours can fill together
+        for second in windows[i:]:
+            taken = Counter(position_number(q) for q in first + second)
+            if all(counts[colour][n - 1] >= k for n, k in taken.items()):
+                in_runs = 2
+    return in_sets + in_runs
+
+
 def _cost(counts: tuple[tuple[int, ...], ...], colour: int, number: int, top: int) -> int:
-    """What the colour's natural of this number costs in quarter jokers (0: none needed)."""
+    """What a copy of the colour's natural of this number that joker-free melds cannot
+    hold costs, in quarter jokers."""
 
     def has(position: int) -> bool:
         return 1 <= position <= top and counts[colour][position_number(position) - 1] > 0
 
     places = (number, 14) if number == 1 and top == 14 else (number,)
     others = sum(1 for c in range(4) if c != colour and counts[c][number - 1])
-    if others >= 2 or any(
-        has(q) and has(q + 1) and has(q + 2) for p in places for q in range(p - 2, p + 1)
-    ):
-        return 0
     if any(has(p + d) and (has(p + 3 * d) or has(p - 2 * d)) for p in places for d in (-1, 1)):
         return _BRIDGED
     if others or any(has(p + d) for p in places for d in (-2, -1, 1, 2)):
