@@ -6,14 +6,17 @@ in a module-level cache, built lazily, never inside a pickled object.
 
 The chains, each applied the same way to the rule text and to the query:
 
-- Turkish: apostrophe (``okey'i`` → ``okey``) → Turkish lowercase (``İ``→``i``, ``I``→``ı``)
-  → stop words → stems side by side: Snowball Turkish then ASCII folding, a light suffix
-  stripper on the folded word (so ``taşı`` and ``tasi`` meet at ``tas``), and the first five
-  letters of a longer word.
+- Turkish: apostrophe (``okey'i`` → ``okey``, also ``13ten`` → ``13``) → Turkish lowercase
+  (``İ``→``i``, ``I``→``ı``) → stop words → stems side by side: Snowball Turkish then ASCII
+  folding, a light suffix stripper on the folded word (so ``taşı`` and ``tasi`` meet at
+  ``tas``, and ``gider`` and ``gitmek`` at ``git``), and the first five letters of a longer
+  word.
 - German: lowercase → umlaut spelling (``ä``→``ae``, ``ß``→``ss``) → stop words → compound
   splitting with a domain word list (``Jokerabwurf`` → ``joker`` + ``abwurf``) → Snowball
-  German → folding.
-- English: lowercase → folding → stop words → Snowball English.
+  German, of the word and of its base forms (``abgeworfen`` → ``abwerfen``, ``ungültig`` →
+  ``gültig``) → folding.
+- English: lowercase → folding → stop words → Snowball English, of the word and of an
+  irregular verb's base form (``threw`` → ``throw``).
 
 >>> [t.text for t in analyzer("tr")("ÇİFTLER okey'i")]
 ['cift', 'ciftl', 'okey']
@@ -158,16 +161,38 @@ def turkish_light_stems(word: str) -> tuple[str, ...]:
     """
     if not word.isalpha():
         return (word,)
-    greedy = _strip(word, buffered_first=True)
-    plain = _strip(word, buffered_first=False)
+    greedy = _voiceless(_strip(word, buffered_first=True))
+    plain = _voiceless(_strip(word, buffered_first=False))
     return (greedy,) if plain == greedy else (greedy, plain)
+
+
+_UNBUFFERED = frozenset({"sa", "se"})
+"""Suffixes that start with s, y or n but take no buffer: the conditional (``açamaz-sa``)."""
+
+_VOICED = {"d": "t", "g": "k", "b": "p"}
+"""A voiced consonant and the voiceless one it stands for at the end of a stem."""
+
+
+def _voiceless(stem: str) -> str:
+    """Undo the voicing of a stem's last consonant before a vowel suffix.
+
+    Turkish writes ``git`` but ``gid-er``, ``renk`` but ``reng-i``, ``dört`` but ``dörd-ü``;
+    writing the stem voiceless lets the forms meet.
+
+    >>> _voiceless("gid"), _voiceless("reng"), _voiceless("git"), _voiceless("ad")
+    ('git', 'renk', 'git', 'ad')
+    """
+    last = stem[-1:]
+    if len(stem) >= 3 and last in _VOICED and stem[-2] in "aeiounrl":
+        return stem[:-1] + _VOICED[last]
+    return stem
 
 
 def _strip(word: str, buffered_first: bool) -> str:
     for round_ in range(4):
         for suffix in _TR_SUFFIXES:
             stem = word[: -len(suffix)]
-            buffered = suffix[0] in "syn"
+            buffered = suffix[0] in "syn" and suffix not in _UNBUFFERED
             if (word.endswith(suffix) and len(stem) >= 2 and _VOWELS.intersection(stem)
                     and (not buffered or (stem[-1] in _VOWELS
                                           and (buffered_first or round_ > 0)))):
@@ -205,33 +230,16 @@ def split_compound(word: str, words: Collection[str], minpart: int = 3) -> tuple
     stems = _stems(frozenset(words))
     memo: dict[str, tuple[str, ...] | None] = {}
 
-    def head(part: str) -> str | None:
-        if part in words:
-            return part
-        if part + "e" in words:
-            return part + "e"
-        for glue in _GLUE:
-            base = part[: -len(glue)]
-            if part.endswith(glue) and len(base) >= minpart and base in words:
-                return base
-        return None
-
-    def tail(part: str) -> str | None:
-        if part in words:
-            return part
-        stem = snowball("german", part)
-        return stems.get(stem)
-
     def best(rest: str) -> tuple[str, ...] | None:
         if rest in memo:
             return memo[rest]
         found: tuple[str, ...] | None = None
-        last = tail(rest) if len(rest) >= minpart else None
+        last = _tail(rest, words, stems) if len(rest) >= minpart else None
         if last is not None:
             found = (last,)
         else:
             for cut in range(len(rest) - minpart, minpart - 1, -1):
-                first = head(rest[:cut])
+                first = _head(rest[:cut], words, minpart)
                 if first is None:
                     continue
                 after = best(rest[cut:])
@@ -244,11 +252,56 @@ def split_compound(word: str, words: Collection[str], minpart: int = 3) -> tuple
         return ()
     split: tuple[str, ...] = ()
     for cut in range(len(word) - minpart, minpart - 1, -1):
-        first = head(word[:cut])
+        first = _head(word[:cut], words, minpart)
         after = best(word[cut:]) if first is not None else None
         if first is not None and after is not None and (not split or len(after) + 1 < len(split)):
             split = (first, *after)
     return split
+
+
+def split_partial(word: str, words: Collection[str], minpart: int = 3) -> tuple[str, ...]:
+    """The known parts at either end of a German compound with a part ``words`` lacks.
+
+    The longest known word it starts with (a linking element allowed) and the longest it
+    ends with (inflected), each leaving at least ``minpart`` letters; ``()`` if neither.
+    A player's ``Gesamtsieger`` still finds ``Sieger`` and ``Kombinationsarten``
+    ``Kombination``, though ``gesamt`` and ``arten`` are no domain words.
+
+    >>> split_partial("gesamtsieger", {"sieger", "spiel"})
+    ('sieger',)
+    >>> split_partial("kombinationsarten", {"kombination"})
+    ('kombination',)
+    >>> split_partial("spielsteinchen", {"spiel", "stein"})
+    ('spiel',)
+    """
+    if len(word) < 2 * minpart or not word.isalpha():
+        return ()
+    stems = _stems(frozenset(words))
+    first = next((found for cut in range(len(word) - minpart, minpart - 1, -1)
+                  if (found := _head(word[:cut], words, minpart)) is not None), None)
+    last = next((found for cut in range(minpart, len(word) - minpart + 1)
+                 if (found := _tail(word[cut:], words, stems)) is not None), None)
+    return tuple(dict.fromkeys(part for part in (first, last) if part is not None))
+
+
+def _head(part: str, words: Collection[str], minpart: int) -> str | None:
+    """The word of ``words`` that ``part`` is as a compound's non-final part, if any."""
+    if part in words:
+        return part
+    if part + "e" in words:
+        return part + "e"
+    for glue in _GLUE:
+        base = part[: -len(glue)]
+        if part.endswith(glue) and len(base) >= minpart and base in words:
+            return base
+    return None
+
+
+def _tail(part: str, words: Collection[str], stems: dict[str, str]) -> str | None:
+    """The word of ``words`` that ``part`` is, maybe inflected, as a compound's last part."""
+    if part in words:
+        return part
+    return stems.get(snowball("german", part))
 
 
 @lru_cache(maxsize=8)
@@ -271,7 +324,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         wird werden wurde kann muss darf soll wie was wer wo wann warum welche welcher welches
         mit von vom zu zum zur im in am an auf aus bei für nach über es er sie ich du wir ihr
         man sich mein dein sein seine ihre auch noch nur so dass als wenn ob denn dann
-        alle allem allen aller alles
+        alle allem allen aller alles wieviel wieviele
     """.split()),
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being
@@ -293,8 +346,19 @@ def is_stop(lang: str, word: str) -> bool:
 # --- filters -----------------------------------------------------------------------------------
 
 def strip_apostrophe(word: str) -> str:
-    """Drop an apostrophe and what follows it: ``okey'i`` → ``okey``, ``13'ten`` → ``13``."""
-    return _APOSTROPHES.split(word, 1)[0]
+    """Drop an apostrophe and what follows it: ``okey'i`` → ``okey``, ``13'ten`` → ``13``.
+
+    A number's suffix typed without the apostrophe goes too (``13ten``, ``101e``, ``13th``).
+
+    >>> strip_apostrophe("okey'i"), strip_apostrophe("13ten"), strip_apostrophe("x4")
+    ('okey', '13', 'x4')
+    """
+    word = _APOSTROPHES.split(word, 1)[0]
+    match = _NUMBER_SUFFIX.match(word)
+    return match.group(1) if match else word
+
+
+_NUMBER_SUFFIX = re.compile(r"^(\d+)[^\W\d_]+$")
 
 
 class ApostropheFilter(Filter):  # type: ignore[misc]
@@ -356,7 +420,10 @@ class StopWordFilter(Filter):  # type: ignore[misc]
 
 
 class SnowballFilter(Filter):  # type: ignore[misc]
-    """Stem with Snowball (``english``/``german``), then fold. Holds only the language name."""
+    """Stem with Snowball (``english``/``german``), then fold (see :func:`snowball_stems`).
+
+    Holds only the language name.
+    """
 
     is_morph = True
 
@@ -366,14 +433,103 @@ class SnowballFilter(Filter):  # type: ignore[misc]
     def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
         lang = self.lang
         for t in tokens:
-            stem = fold(snowball(lang, t.text))
-            t.text = stem
-            yield t
-            if lang == "german":
-                verb = german_verb_stem(stem)
-                if verb != stem:
-                    t.text = verb
-                    yield t
+            for stem in snowball_stems(lang, t.text):
+                t.text = stem
+                yield t
+
+
+@lru_cache(maxsize=65536)
+def snowball_stems(lang: str, word: str) -> tuple[str, ...]:
+    """The index terms of one lowercase English or German word: Snowball stems, folded.
+
+    Besides the word's own stem, the stems of its base forms (see :func:`german_bases` and
+    :data:`ENGLISH_IRREGULAR`), so ``abgeworfen`` meets ``abwerfen`` and ``threw`` meets
+    ``throw``; for German also each stem without a verb's ``-t`` (see
+    :func:`german_verb_stem`, and that restemmed: ``dauert`` → ``dauer`` → ``dau``, as
+    Snowball stems ``Dauer``).
+
+    >>> snowball_stems("german", "abgeworfen"), snowball_stems("english", "took")
+    (('abgeworf', 'abwerf'), ('took', 'take'))
+    """
+    if lang == "german":
+        words = (word, *german_bases(word))
+    else:
+        irregular = ENGLISH_IRREGULAR.get(word)
+        words = (word,) if irregular is None else (word, irregular)
+    stems: dict[str, None] = {}
+    for base in words:
+        stem = fold(snowball(lang, base))
+        stems[stem] = None
+        if lang == "german":
+            verb = german_verb_stem(stem)
+            stems[verb] = None
+            stems[fold(snowball(lang, verb))] = None
+    return tuple(stems)
+
+
+ENGLISH_IRREGULAR: dict[str, str] = {
+    "threw": "throw", "thrown": "throw", "took": "take", "taken": "take", "laid": "lay",
+    "drew": "draw", "drawn": "draw", "dealt": "deal", "won": "win", "began": "begin",
+    "begun": "begin", "chose": "choose", "chosen": "choose", "held": "hold", "went": "go",
+    "gone": "go", "gave": "give", "given": "give", "ran": "run", "kept": "keep",
+    "lost": "lose", "made": "make", "brought": "bring", "broke": "break", "broken": "break",
+    "shown": "show", "stuck": "stick", "sat": "sit", "told": "tell",
+}
+"""English irregular verb forms and their base form, which Snowball leaves apart."""
+
+_SEPARABLE = ("zurueck", "dazu", "nach", "raus", "rein", "weg", "auf", "aus", "ein", "mit",
+              "vor", "ab", "an", "zu")
+"""German separable verb prefixes (``ab-werfen``, ``zurück-nehmen``), umlauts spelled out."""
+_PARTICIPLE = re.compile(
+    rf"^({'|'.join(_SEPARABLE)})?ge([a-z]{{3,}}?)(et|t|en)(?:e|en|er|es|em)?$")
+_ZU_INFINITIVE = re.compile(rf"^({'|'.join(_SEPARABLE)})zu([a-z]{{3,}}en)$")
+_ABLAUT = {
+    "worf": "werf", "nomm": "nehm", "zog": "zieh", "wonn": "winn", "gang": "geh",
+    "stand": "steh", "brach": "brech", "troff": "treff", "sess": "sitz", "hob": "heb",
+    "half": "helf", "schrieb": "schreib", "blieb": "bleib", "stieg": "steig",
+}
+"""The participle stem of a strong German verb and its present stem (``ge-worf-en``)."""
+_STRONG_SAME = frozenset({"geb", "fang", "halt", "lass", "trag", "schlag", "fall", "les"})
+"""Strong verbs whose participle keeps the present stem (``ge-geb-en``, ``an-ge-fang-en``).
+Another word of the shape ``ge…en`` is no participle: ``gewinnen``, ``gelten``."""
+GERMAN_STRONG: dict[str, str] = {
+    "wirft": "werfen", "warf": "werfen", "nimmt": "nehmen", "nahm": "nehmen",
+    "zieht": "ziehen", "zog": "ziehen", "gewann": "gewinnen", "gewonnen": "gewinnen",
+    "begann": "beginnen", "begonnen": "beginnen", "faengt": "fangen", "fing": "fangen",
+    "haelt": "halten", "hielt": "halten", "laesst": "lassen", "liess": "lassen",
+}
+"""German strong verb forms whose stem Snowball does not bring to the infinitive's."""
+
+
+@lru_cache(maxsize=65536)
+def german_bases(word: str) -> tuple[str, ...]:
+    """Base forms of a lowercase German word (umlauts spelled out) that Snowball misses.
+
+    A participle's infinitive (``abgeworfen`` → ``abwerfen``, ``ausgelegt`` → ``auslegen``),
+    a ``zu`` infinitive's (``abzuwerfen`` → ``abwerfen``), a strong verb form's
+    (``nimmt`` → ``nehmen``), and a word negated with ``un-`` without it (``ungültig`` →
+    ``gültig``): players ask whether a thing is ``gültig`` when the rule says it is not.
+
+    >>> german_bases("abgeworfen"), german_bases("angelegten"), german_bases("ungueltige")
+    (('abwerfen',), ('anlegen',), ('gueltige',))
+    >>> german_bases("genommen"), german_bases("auszulegen"), german_bases("gewinnen")
+    (('nehmen',), ('auslegen',), ())
+    """
+    bases: list[str] = []
+    strong = GERMAN_STRONG.get(word)
+    if strong is not None:
+        bases.append(strong)
+    match = _PARTICIPLE.match(word)
+    if match is not None:
+        prefix, core, ending = match.group(1) or "", match.group(2), match.group(3)
+        if ending != "en" or core in _ABLAUT or core in _STRONG_SAME:
+            bases.append(prefix + _ABLAUT.get(core, core) + "en")
+    match = _ZU_INFINITIVE.match(word)
+    if match is not None:
+        bases.append(match.group(1) + match.group(2))
+    if word.startswith("un") and not word.startswith("unter") and len(word) >= 7:
+        bases.append(word[2:])
+    return tuple(dict.fromkeys(b for b in bases if b != word))
 
 
 @lru_cache(maxsize=65536)

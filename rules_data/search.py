@@ -5,8 +5,10 @@ One document per rule, with fields per language and kind (``title_tr``, ``kw_de`
 in any of the three languages, so each typed word is read by all three analyzers; what it
 becomes (its stems and prefixes, a German compound's parts, its synonyms from
 ``synonyms.yaml``, or for a word the index does not know its nearest known spelling) scores
-each rule by the best field it matches (BM25F). A rule's score is the sum over the words.
-Queries are built as data, never parsed: Whoosh's query syntax means nothing here.
+each rule by the best field it matches (BM25F). A rule's score is the sum over the words,
+raised a little when the query holds a whole title or keyword phrase of the rule, or is just
+a glossary term the rule defines. Queries are built as data, never parsed: Whoosh's query
+syntax means nothing here.
 
 The index lives in generations: each build goes to a fresh directory beside the live one, and
 a pointer file (``CURRENT``), replaced with :func:`os.replace`, names the live one. A searcher
@@ -67,6 +69,10 @@ TIEBREAK = 0.2
 BM25_B, BM25_K1 = 0.9, 1.2
 """BM25F length normalisation and term saturation: nearly full normalisation, so a word in a
 short title or keyword outweighs the same word in a long body."""
+PHRASE_BONUS = 0.15
+"""A rule's lead per word of the longest title or keyword phrase the query holds whole."""
+DEFINITION_BONUS = 0.1
+"""The lead of the rule that defines a glossary term, for a query that is just the term."""
 TABLE = "000"
 """The source document of the rules table: its own rules (101-802) are the book's backbone."""
 TABLE_PRIOR = 1.35
@@ -210,6 +216,47 @@ def _vocabulary(book: Rulebook) -> dict[str, tuple[str, int]]:
     }
 
 
+def _word_terms(analyzer: Any, lang: str, text: str) -> list[list[str]]:
+    """The index terms (``lang:term``) of each word of ``text`` that is no stop word."""
+    words: list[list[str]] = []
+    for word in TOKEN.findall(text):
+        lower = turkish_lower(word) if lang == "tr" else plain_lower(word)
+        terms = sorted({f"{lang}:{token.text}" for token in analyzer(lower)})
+        if terms:
+            words.append(terms)
+    return words
+
+
+def _phrases(book: Rulebook) -> dict[str, list[list[list[str]]]]:
+    """Each rule's title and keyword phrases of two or more words, as each word's index terms.
+
+    A query that holds every word of one of these phrases names the rule the way its title or
+    a keyword does (see ``PHRASE_BONUS``).
+    """
+    analyzers = {lang: analysis.analyzer(lang, book.compounds) for lang in LANGS}
+    found: dict[str, list[list[list[str]]]] = {}
+    for rule in book:
+        found[rule.id] = [
+            words for lang in LANGS for text in (rule.title[lang], *rule.keywords[lang])
+            if len(words := _word_terms(analyzers[lang], lang, text)) >= 2
+        ]
+    return found
+
+
+def _definitions(book: Rulebook) -> list[tuple[str, list[list[str]]]]:
+    """The glossary's terms, each as its words' index terms, with the rule it is defined in.
+
+    A term's names in parentheses are names of their own (``meld (per)``). A query that is
+    nothing but a glossary term asks what the term means (see ``DEFINITION_BONUS``).
+    """
+    analyzers = {lang: analysis.analyzer(lang, book.compounds) for lang in LANGS}
+    return [
+        (term.rules[0], words) for term in book.glossary if term.rules for lang in LANGS
+        for name in re.split(r"[()]", term.term[lang])
+        if (words := _word_terms(analyzers[lang], lang, name))
+    ]
+
+
 def _build_generation(directory: Path, book: Rulebook) -> str:
     name = f"gen-{time.time_ns():x}-{book.content_hash[:8]}"
     tmp = directory / f".tmp-{name}"
@@ -231,6 +278,8 @@ def _build_generation(directory: Path, book: Rulebook) -> str:
             "synonyms": [list(group) for group in book.synonyms],
             "table": [rule.id for rule in book if is_table_rule(rule)],
             "vocabulary": _vocabulary(book),
+            "phrases": _phrases(book),
+            "definitions": _definitions(book),
         }
         _write_file(tmp / META, json.dumps(meta, ensure_ascii=False))
         _fsync_dir(tmp)
@@ -318,6 +367,8 @@ class Clause:
     """Whether a snippet highlights its words (not those of a synonym phrase)."""
     synonym: bool = False
     """A synonym's clause: it adds to the word's own match instead of competing with it."""
+    whole: bool = False
+    """A compound's own match as one word: it adds to the match of its parts."""
 
 
 Unit = tuple[Clause, ...]
@@ -355,15 +406,20 @@ class _Generation:
             }
         table = frozenset(meta.get("table", ()))
         with self.ix.searcher() as searcher:
-            self.prior = {
-                docnum: TABLE_PRIOR for docnum, fields in searcher.iter_docs()
-                if fields["id"] in table
-            }
+            docnums = {fields["id"]: docnum for docnum, fields in searcher.iter_docs()}
+        self.prior = {docnum: TABLE_PRIOR for rule, docnum in docnums.items() if rule in table}
+        self.phrases = _PhraseIndex({docnums[rule]: phrases
+                                     for rule, phrases in meta.get("phrases", {}).items()
+                                     if rule in docnums})
         self._cache: dict[tuple[str, str], Unit] = {}
         self._cache_lock = threading.Lock()
         self._postings: dict[tuple[str, str], dict[int, float]] = {}
         self._word_forms: dict[tuple[str, str], tuple[frozenset[str], str]] = {}
         self.synonyms = _SynonymMap(self, meta["synonyms"])
+        self.definitions = tuple(
+            (docnums[rule], tuple(frozenset(word) for word in words))
+            for rule, words in meta.get("definitions", ()) if rule in docnums
+        )
 
     def postings(self, searcher: Any, field: str, text: str) -> dict[int, float]:
         """The BM25F score of each rule containing a term (by document number).
@@ -456,9 +512,11 @@ class _Generation:
             for term, boost in self._terms(lang, list(stems), folded, lang_boost).items():
                 whole[term] = max(whole.get(term, 0.0), boost)
         clauses: list[Clause] = []
+        compound = bool(parts) and all(parts)
         if whole:
-            clauses.append(Clause((_alternatives(whole),)))
-        if parts and all(parts):
+            clauses.append(Clause((_alternatives(whole),), WHOLE_BOOST if compound else 1.0,
+                                  whole=compound))
+        if compound:
             clauses.append(Clause(tuple(_alternatives(p) for p in parts), COMPOUND_BOOST))
         clauses.extend(Clause((_alternatives(p),), PART_BOOST) for p in parts if p)
         unit = tuple(clauses)
@@ -467,6 +525,18 @@ class _Generation:
                 self._cache.clear()
             self._cache[key] = unit
         return unit
+
+    def partial(self, word: str, display: str) -> Unit:
+        """For an unknown German compound, its known end parts (``Gesamtsieger`` → ``Sieger``).
+
+        A last resort, when the word is neither in the index nor a typo of a known word.
+        """
+        spelled = analysis.german_spelling(plain_lower(analysis.strip_apostrophe(word)))
+        clauses: list[Clause] = []
+        for part in analysis.split_partial(spelled, self.compounds):
+            clauses.extend(Clause(c.words, c.boost * PART_BOOST, c.mark, c.synonym)
+                           for c in self.word(part, display))
+        return tuple(clauses)
 
     def correct(self, word: str) -> str | None:
         """The nearest known word to an unknown one (edit distance 1, or 2 past 5 letters)."""
@@ -507,6 +577,8 @@ class _Generation:
                             fixed.extend(self.synonyms.expansion(group, display))
                     clauses = [Clause(c.words, c.boost * FUZZY_BOOST, c.mark, c.synonym)
                                for c in fixed]
+                else:
+                    clauses = list(self.partial(word, display))
             corrections.append(correction)
             if clauses:
                 units.append(tuple(clauses))
@@ -525,8 +597,37 @@ def _alternatives(terms: Mapping[tuple[str, str], float]) -> Alternatives:
 
 COMPOUND_BOOST = 0.9
 """A German compound's parts all found (``Joker`` and ``Abwurf`` for ``Jokerabwurf``)."""
+WHOLE_BOOST = 0.3
+"""A German compound found as one word, on top of its parts: ``Spielsteine`` itself names
+the tile set more surely than ``Spiel`` and ``Steine`` apart."""
 PART_BOOST = 0.35
 """One part of a compound found alone."""
+
+
+class _PhraseIndex:
+    """The rules' title and keyword phrases, looked up by the index terms of their words."""
+
+    def __init__(self, phrases: Mapping[int, Sequence[Sequence[Sequence[str]]]]) -> None:
+        self.sizes: dict[tuple[int, int], int] = {}
+        self.by_term: dict[str, list[tuple[int, int, int]]] = {}
+        for doc, doc_phrases in phrases.items():
+            for p, phrase in enumerate(doc_phrases):
+                self.sizes[(doc, p)] = len(phrase)
+                for w, word in enumerate(phrase):
+                    for term in word:
+                        self.by_term.setdefault(term, []).append((doc, p, w))
+
+    def held(self, terms: set[str]) -> dict[int, int]:
+        """Per rule, the word count of its longest phrase whose every word has one of ``terms``."""
+        found: dict[tuple[int, int], set[int]] = {}
+        for term in terms:
+            for doc, p, w in self.by_term.get(term, ()):
+                found.setdefault((doc, p), set()).add(w)
+        held: dict[int, int] = {}
+        for (doc, p), words in found.items():
+            if len(words) == self.sizes[(doc, p)] > held.get(doc, 1):
+                held[doc] = len(words)
+        return held
 
 
 class _SynonymMap:
@@ -600,7 +701,7 @@ def _synonym_keys(word: str) -> tuple[str, frozenset[str]]:
     if any(analysis.is_stop(lang, exact) for lang in LANGS) or len(exact) < 3:
         return exact, frozenset()
     stems = {
-        fold(analysis.snowball("english", exact)),
+        *analysis.snowball_stems("english", exact),
         fold(analysis.snowball("german", analysis.german_spelling(plain_lower(word)))),
         *(fold(analysis.snowball("turkish", lower)) for lower in query_lower("tr", word)),
     }
@@ -794,6 +895,8 @@ def _run(gen: _Generation, text: str, lang: str, variant: str, limit: int) -> Re
     hits: list[Hit] = []
     with gen.ix.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1)) as searcher:
         scores = _score(gen, searcher, units)
+        scores = _phrase_bonus(gen, units, scores)
+        scores = _definition_bonus(gen, units, scores)
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         marks = _mark_terms(units, lang)
         for docnum, score in ranked:
@@ -820,7 +923,8 @@ def _score(gen: _Generation, searcher: Any, units: Sequence[Unit]) -> dict[int, 
     Each term scores by BM25F (Whoosh's), times its boost. A word scores by its best field kind
     (title, keywords, body, extra, prefix; any language), plus a little of each other kind
     (``TIEBREAK``). A clause of several words needs them all. A typed word scores by its best
-    own clause plus its best synonym clause.
+    own clause plus its best synonym clause (and a German compound, by its best parts clause
+    plus its match as one word).
     """
     def word(alternatives: Alternatives) -> dict[int, float]:
         by_kind: dict[int, dict[str, float]] = {}
@@ -839,11 +943,11 @@ def _score(gen: _Generation, searcher: Any, units: Sequence[Unit]) -> dict[int, 
 
     total: dict[int, float] = {}
     for unit in units:
-        best: tuple[dict[int, float], dict[int, float]] = ({}, {})
+        best: tuple[dict[int, float], dict[int, float], dict[int, float]] = ({}, {}, {})
         for clause in unit:
             found = [word(alts) for alts in clause.words]
             docs = set(found[0]).intersection(*found[1:])
-            group = best[clause.synonym]
+            group = best[2 if clause.whole else int(clause.synonym)]
             for doc in docs:
                 score = clause.boost * sum(f[doc] for f in found)
                 if score > group.get(doc, 0.0):
@@ -852,6 +956,52 @@ def _score(gen: _Generation, searcher: Any, units: Sequence[Unit]) -> dict[int, 
             for doc, score in group.items():
                 total[doc] = total.get(doc, 0.0) + score
     return {doc: score * gen.prior.get(doc, 1.0) for doc, score in total.items()}
+
+
+def _unit_terms(unit: Unit, synonyms: bool) -> set[str]:
+    """The index terms (``lang:term``, prefixes left out) a typed word stands for."""
+    terms: set[str] = set()
+    for clause in unit:
+        if clause.synonym and not synonyms:
+            continue
+        for alternatives in clause.words:
+            for field, text, _ in alternatives:
+                kind, _, lang = field.partition("_")
+                if kind != "pre":
+                    terms.add(f"{lang}:{text}")
+    return terms
+
+
+def _phrase_bonus(gen: _Generation, units: Sequence[Unit],
+                  scores: dict[int, float]) -> dict[int, float]:
+    """Raise the rules whose title or a keyword phrase the query holds every word of.
+
+    A query word (or its synonym) holds a phrase word when they share an index term. The
+    longest phrase held counts: ``PHRASE_BONUS`` per word past the first. Words scored
+    apart cannot tell ``13 then 1`` (invalid melds) from ``indicator 13`` plus a ``1``.
+    """
+    terms = set().union(*(_unit_terms(unit, synonyms=True) for unit in units))
+    held = gen.phrases.held(terms)
+    return {doc: score * (1.0 + PHRASE_BONUS * (held.get(doc, 1) - 1))
+            for doc, score in scores.items()}
+
+
+def _definition_bonus(gen: _Generation, units: Sequence[Unit],
+                      scores: dict[int, float]) -> dict[int, float]:
+    """Raise the rule that defines a glossary term when the query is that term and no more.
+
+    ``melds`` or ``what are melds`` asks what a meld is: the glossary's first rule for
+    ``meld (per)`` answers that, before the rules on invalid melds or laying off.
+    """
+    per_unit = [_unit_terms(unit, synonyms=False) for unit in units]
+    terms = set().union(*per_unit)
+    defined = {
+        doc for doc, words in gen.definitions
+        if all(not word.isdisjoint(terms) for word in words)
+        and all(any(not word.isdisjoint(own) for word in words) for own in per_unit)
+    }
+    return {doc: score * (1.0 + DEFINITION_BONUS) if doc in defined else score
+            for doc, score in scores.items()}
 
 
 def _mark_terms(units: Sequence[Unit], lang: str) -> tuple[frozenset[str], frozenset[str]]:

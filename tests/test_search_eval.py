@@ -2,8 +2,10 @@
 
 ``search_dev.yaml`` is the shared development set (a copy of shared/eval); the bar there is
 0.95 for both figures in every language. ``search_extra.yaml`` is our own harder set (ASCII-typed
-Turkish, upper-case İ/I, inflections, German compounds, typos, questions). Run with ``-s`` or
-look at the terminal: the figures are printed either way.
+Turkish, upper-case İ/I, inflections, German compounds, typos, questions). ``search_blind.yaml``
+was written from the rule texts before a ranking change and is for reporting only: never tune
+on its misses; its bar is a floor against regressions. Run with ``-s`` or look at the
+terminal: the figures are printed either way.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 BARS = {
     "search_dev.yaml": {"mrr": 0.95, "hit3": 0.95},
     "search_extra.yaml": {"mrr": 0.90, "hit3": 0.95},
+    "search_blind.yaml": {"mrr": 0.90, "hit3": 0.90},
 }
 
 
