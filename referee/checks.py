@@ -25,7 +25,7 @@ from referee.options import (
     Variant,
     Wrap,
 )
-from referee.pairs import Pair, is_pair, most_pairs
+from referee.pairs import Pair, is_pair, most_pairs, wild_pairs
 from referee.rulings import Code, Reason, Ruling, Verdict, reason, ruling
 from referee.solver import Solution, best_melds, most_tiles_in_melds
 from referee.tiles import COLORS, Tile, check_physical
@@ -47,11 +47,22 @@ def require_variant(rules: Rules, variant: Variant, check: str) -> None:
                           subject=check)
 
 
+class TileCountError(RuleViolation):
+    """Too many or too few tiles for a check. The counts are data (``count``, ``allowed``),
+    so that callers can word them in the player's language; the subject is the count."""
+
+    code = "tile_count"
+
+    def __init__(self, count: int, allowed: Sequence[int], what: str) -> None:
+        expected = " or ".join(str(n) for n in allowed)
+        super().__init__(f"{what} needs {expected} tiles, not {count}", subject=str(count))
+        self.count = count
+        self.allowed = tuple(allowed)
+
+
 def require_count(tiles: Sequence[Tile], allowed: Sequence[int], what: str) -> None:
     if len(tiles) not in allowed:
-        expected = " or ".join(str(n) for n in allowed)
-        raise RuleViolation(f"{what} needs {expected} tiles, not {len(tiles)}",
-                            code="tile_count", subject=f"{len(tiles)}/{expected}")
+        raise TileCountError(len(tiles), allowed, what)
 
 
 def check_okey(indicator: Tile, *, rules: Rules) -> Ruling:
@@ -86,6 +97,11 @@ def _meld_options(rules: Rules, tiles: Sequence[Tile]) -> dict[str, str]:
     if any(t.is_fake for t in tiles):
         options["fake_joker_role"] = rules.choice("fake_joker_role")
     return options
+
+
+def _pair_options(rules: Rules, tiles: Sequence[Tile]) -> dict[str, str]:
+    """The options a ruling on melds and pairs applied: the meld ones and ``joker_in_pair``."""
+    return {**_meld_options(rules, tiles), "joker_in_pair": rules.choice("joker_in_pair")}
 
 
 def _meld_reasons(meld: Meld, jokers: Jokers, rules: Rules) -> list[Reason]:
@@ -150,9 +166,11 @@ def check_meld(tiles: Sequence[Tile], *, indicator: Tile | None = None, rules: R
                   {"valid": True, **_meld_json(meld)}, options)
 
 
-def _pairs_problems(pairs: Sequence[Sequence[Tile]], jokers: Jokers) -> list[Reason]:
+def _pairs_problems(
+    pairs: Sequence[Sequence[Tile]], jokers: Jokers, rules: Rules
+) -> list[Reason]:
     return [reason(Code.NOT_A_PAIR, "501", pair) for pair in pairs
-            if len(pair) != 2 or not is_pair(pair[0], pair[1], jokers, wild=False)]
+            if len(pair) != 2 or not is_pair(pair[0], pair[1], jokers, wild=wild_pairs(rules))]
 
 
 def check_opening(
@@ -172,9 +190,9 @@ def check_opening(
     every = [t for group in (*melds, *pairs) for t in group]
     jokers = jokers_for(indicator, rules, every)
     jokers.require_okey()
-    options = _meld_options(rules, every)
+    options = _pair_options(rules, every) if pairs else _meld_options(rules, every)
     if pairs:
-        bad = _pairs_problems(pairs, jokers)
+        bad = _pairs_problems(pairs, jokers, rules)
         count = len(pairs) - len(bad)
         enough = not bad and count >= OPENING_PAIRS
         pair_reasons = bad + [reason(Code.PAIRS_ENOUGH if enough else Code.PAIRS_TOO_FEW, "501",
@@ -242,10 +260,10 @@ def check_best_opening(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) 
     jokers = jokers_for(indicator, rules, tiles)
     jokers.require_okey()
     solution = best_melds(tiles, jokers, rules)
-    pairs = most_pairs(tiles, jokers, wild=False)
+    pairs = most_pairs(tiles, jokers, wild=wild_pairs(rules))
     summary = _opening_summary(solution, pairs)
     return ruling("best_opening", Verdict.VALID if summary["can_open"] else Verdict.INVALID,
-                  _opening_reasons(summary, solution), summary, _meld_options(rules, tiles))
+                  _opening_reasons(summary, solution), summary, _pair_options(rules, tiles))
 
 
 def check_winning_hand(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) -> Ruling:
@@ -254,7 +272,7 @@ def check_winning_hand(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) 
     require_count(tiles, (14,), "a winning hand")
     jokers = jokers_for(indicator, rules, tiles)
     jokers.require_okey()
-    options = _meld_options(rules, tiles)
+    options = _pair_options(rules, tiles)
     solution = most_tiles_in_melds(tiles, jokers, rules)
     if solution.value == len(tiles):
         reasons = [reason(Code.WINNING_MELDS, "607", count=len(solution.melds))]
@@ -262,7 +280,7 @@ def check_winning_hand(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) 
         return ruling("winning_hand", Verdict.VALID, reasons,
                       {"winning": True, "kind": "melds",
                        "melds": [_meld_json(m) for m in solution.melds]}, options)
-    pairs = most_pairs(tiles, jokers)
+    pairs = most_pairs(tiles, jokers, wild=wild_pairs(rules))
     if len(pairs) == 7:
         return ruling("winning_hand", Verdict.VALID, [reason(Code.WINNING_PAIRS, "504")],
                       {"winning": True, "kind": "pairs",
@@ -325,14 +343,23 @@ def check_discard(
             return ruling("discard", Verdict.ALLOWED,
                           [reason(Code.OKEY_DISCARD_FINISH, "602", [tile])],
                           {"allowed": True, "playable": False, "penalty": 0, "okey": True}, options)
+        # An okey that a table meld could take is işlek like any tile (702); 703 adds the
+        # penalty for the case 702 cannot reach, no meld on the table yet (a house rule).
+        fits = _fits_table(tile, melds, jokers, rules)
+        forbidden = reason(Code.OKEY_DISCARD_FORBIDDEN, "703", [tile])
+        if fits:
+            reasons = [forbidden, reason(Code.ISLEK_PENALTY, "702", [tile], penalty=PENALTY),
+                       *fits]
+            return ruling("discard", Verdict.PENALTY, reasons,
+                          {"allowed": False, "playable": True, "penalty": PENALTY, "okey": True},
+                          options)
         options["okey_discard"] = rules.choice("okey_discard")
         charged = rules.okey_discard is OkeyDiscard.PENALTY_IF_NO_MELDS and not table
         code = Code.OKEY_DISCARD_PENALTY if charged else Code.OKEY_DISCARD_NO_PENALTY
-        reasons = [reason(Code.OKEY_DISCARD_FORBIDDEN, "703", [tile]),
-                   reason(code, "703", [tile], penalty=PENALTY if charged else 0,
-                          melds=len(table))]
+        reasons = [forbidden, reason(code, "703", [tile], penalty=PENALTY if charged else 0,
+                                     melds=len(table))]
         return ruling("discard", Verdict.PENALTY if charged else Verdict.NOT_ALLOWED, reasons,
-                      {"allowed": False, "playable": True, "penalty": PENALTY if charged else 0,
+                      {"allowed": False, "playable": False, "penalty": PENALTY if charged else 0,
                        "okey": True}, options)
     found = _fits_table(tile, melds, jokers, rules)
     if not found:
@@ -436,15 +463,16 @@ def check_pickup(
     with it (406): 101 in melds, or five pairs, using that tile. Taking it anyway is
     penalised per the house rule (705, or none per 708)."""
     require_variant(rules, Variant.OKEY_101, "pickup")
-    require_count(rack, (21,), "a rack before taking the discard")
+    if not opened:  # an opened player's rack has shrunk by what they laid down
+        require_count(rack, (21,), "a rack before taking the discard")
     jokers = jokers_for(indicator, rules, [tile, *rack])
     jokers.require_okey()
     if opened:
         return ruling("pickup", Verdict.ALLOWED, [reason(Code.PICKUP_OPENED, "205", [tile])],
                       {"allowed": True, "must_open": False, "penalty": 0})
-    options = {**_meld_options(rules, [tile, *rack]), "failed_pickup": rules.choice("failed_pickup")}
+    options = {**_pair_options(rules, [tile, *rack]), "failed_pickup": rules.choice("failed_pickup")}
     value, melds = _best_opening_using(tile, rack, jokers, rules)
-    pairs = most_pairs([tile, *rack], jokers, wild=False)
+    pairs = most_pairs([tile, *rack], jokers, wild=wild_pairs(rules))
     pairs_with_tile = [p for p in pairs if any(t is tile for t in p)]
     by_pairs = len(pairs) >= OPENING_PAIRS and bool(pairs_with_tile)
     result: dict[str, object] = {"must_open": True, "value": value,

@@ -79,6 +79,20 @@ class Wrap(Enum):
     AFTER_13 = "after_13"
 
 
+class JokerInPair(Enum):
+    """Whether an okey may stand in for the second tile of a pair."""
+
+    NOT_ALLOWED = "not_allowed"
+    ALLOWED = "allowed"
+
+
+class PairFinish(Enum):
+    """What counts as finishing with pairs in 101: a pair opener going out, or ten pairs."""
+
+    PAIRS_OPENER = "pairs_opener"
+    TEN_PAIRS = "ten_pairs"
+
+
 class PairOpenerDouble(Enum):
     DOUBLE = "double"
     SINGLE = "single"
@@ -134,6 +148,8 @@ class Rules:
     fake_indicator: FakeIndicator
     fake_joker_role: FakeJokerRole
     wrap_13_1: Wrap
+    joker_in_pair: JokerInPair
+    pair_finish: PairFinish
     pair_opener_double: PairOpenerDouble
     elden_scoring: EldenScoring
     failed_pickup: FailedPickup

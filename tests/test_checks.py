@@ -17,6 +17,7 @@ from referee import (
     check_winning_hand,
     parse_tiles,
 )
+from referee.checks import TileCountError
 
 T = Tile.parse
 R101 = Rules.preset("101")
@@ -178,6 +179,9 @@ def test_opening_with_an_invalid_meld_names_it() -> None:
         pytest.param(["R1 R1", "Y2 Y2", "B3 B3", "K6 K6", "R13 K5"], False,
                      id="okey-makes-no-101-pair"),
         pytest.param(["R1 R1", "Y2 Y2", "B3 B3", "K6 K6", "R13 R12"], False, id="not-a-pair"),
+        pytest.param(["R1 R1", "Y2 Y2", "B3 B3", "K6 K6", "K5 K5"], True,
+                     id="the-two-okeys-are-two-identical-tiles"),
+        pytest.param(["R1 R1", "Y2 Y2", "B3 B3", "K6 K6", "F F"], True, id="two-fake-jokers"),
     ],
 )
 def test_opening_with_pairs(pairs: list[str], valid: bool) -> None:
@@ -217,6 +221,9 @@ def test_best_opening_wants_21_or_22_tiles(count: int) -> None:
     with pytest.raises(RuleViolation) as error:
         check_best_opening(rack, indicator=T("K4"), rules=R101)
     assert error.value.code == "tile_count"
+    # the counts are data, not an English phrase, so callers can word them in any language
+    assert isinstance(error.value, TileCountError) and error.value.subject == str(count)
+    assert (error.value.count, error.value.allowed) == (count, (21, 22))
 
 
 # --- winning hand ---------------------------------------------------------------------
@@ -280,19 +287,27 @@ def test_islek_last_tile_follows_house_rule(choice: str, penalty: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("choice", "table", "penalty"),
+    ("choice", "table", "penalty", "playable"),
     [
-        ("penalty_if_no_melds", [], 101),
-        ("penalty_if_no_melds", ["R1 R2 R3"], 0),
-        ("no_penalty", [], 0),
+        pytest.param("penalty_if_no_melds", [], 101, False, id="no-meld-yet"),
+        pytest.param("no_penalty", [], 0, False, id="no-meld-yet-no-penalty"),
+        pytest.param("penalty_if_no_melds", ["R9 Y9 B9 K9"], 0, False, id="fits-no-meld"),
+        pytest.param("penalty_if_no_melds", ["R1 R2 R3"], 101, True, id="islek-extends-run"),
+        pytest.param("no_penalty", ["R1 R2 R3"], 101, True, id="islek-whatever-the-option"),
     ],
 )
-def test_okey_discard_follows_house_rule(choice: str, table: list[str], penalty: int) -> None:
+def test_okey_discard_follows_house_rule_and_islek(
+    choice: str, table: list[str], penalty: int, playable: bool
+) -> None:
+    """703 forbids the discard; an okey a table meld could take is işlek (702) and costs 101
+    whatever the house rule, which decides only the case of no meld on the table."""
     rules = R101.with_options({"okey_discard": choice})
     ruling = check_discard(T("K5"), melds(*table), indicator=T("K4"), rules=rules)
     assert ruling.result["allowed"] is False
     assert ruling.result["penalty"] == penalty
+    assert ruling.result["playable"] is playable
     assert "703" in ruling.rules
+    assert ("702" in ruling.rules) is playable
 
 
 def test_okey_discard_to_finish_is_allowed() -> None:
@@ -312,6 +327,12 @@ def test_invalid_table_meld_is_bad_input() -> None:
 # 21 tiles that hold R11-R13, Y12 B12 K12, B7-B9 (96) and a loose R5 Y5: the discard B5
 # completes a set of 5s for 111.
 RACK = parse_tiles("R11 R12 R13 Y12 B12 K12 B7 B8 B9 R5 Y5 K1 Y3 B1 R7 Y10 K8 B2 Y6 R3 K10")
+
+
+def test_pickup_after_opening_takes_any_rack_size() -> None:
+    """An opened player's rack has shrunk by the melds laid down; they may always take it."""
+    ruling = check_pickup(T("B5"), RACK[:8], indicator=T("K4"), rules=R101, opened=True)
+    assert ruling.result["allowed"] is True and ruling.result["must_open"] is False
 
 
 def test_pickup_allowed_when_the_tile_opens() -> None:

@@ -1,10 +1,11 @@
 """Every house rule changes something: for each option of ``referee.Rules``, a request through
 the API whose ruling differs between two of its choices, and that names the option applied.
 
-Three options decide nothing the referee rules on (play_direction, player_count,
-starting_player: who sits where and who begins); for those the test checks instead that the
-option is shown on the sources page, can be set on the table page, and travels in the
-table's cookie and short code.
+Four options decide nothing the referee rules on (play_direction, player_count,
+starting_player: who sits where and who begins; pair_finish: which hands count as a pairs
+finish, scored the same either way); for those the test checks instead that the option is
+shown on the sources page, can be set on the table page, and travels in the table's cookie
+and short code.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ EFFECTS: dict[str, tuple[str, dict[str, Any], str, str, str, object, object]] = 
                        "okey", "redraw", "fakes_are_jokers", None, "F"),
     "fake_joker_role": ("meld", {"variant": "101", "indicator": "K4", "tiles": "R7 F R9"},
                         "valid", "okey_face", "wild", False, True),
+    "joker_in_pair": ("opening", {"variant": "101", "indicator": "K4",
+                                  "pairs": ["R1 R1", "Y2 Y2", "B3 B3", "K6 K6", "R9 K5"]},
+                      "valid", "not_allowed", "allowed", False, True),
     "wrap_13_1": ("meld", {"variant": "plain", "indicator": "K4", "tiles": "B12 B13 B1"},
                   "valid", "after_13", "never", True, False),
     "pair_opener_double": ("score", {
@@ -61,8 +65,9 @@ EFFECTS: dict[str, tuple[str, dict[str, Any], str, str, str, object, object]] = 
                     "scores", "tournament_20", "most_rounds", [0, -2, -2, -2], [1, 0, 0, 0]),
 }
 
-NO_CHECK = {"play_direction": "clockwise", "player_count": "four", "starting_player": "dice"}
-"""Options no ruling depends on, with a non-default choice to set."""
+NO_CHECK = {"play_direction": ("plain", "clockwise"), "player_count": ("plain", "four"),
+            "starting_player": ("plain", "dice"), "pair_finish": ("101", "ten_pairs")}
+"""Options no ruling depends on, with a variant that has them and a non-default choice."""
 
 
 def test_every_option_is_covered() -> None:
@@ -117,8 +122,7 @@ def test_option_without_a_check_is_on_the_sources_page(client: FlaskClient,
 
 @pytest.mark.parametrize("option", sorted(NO_CHECK))
 def test_option_without_a_check_can_be_set_and_shared(client: FlaskClient, option: str) -> None:
-    variant = "plain"  # the variant where all three are house rules
-    choice = NO_CHECK[option]
+    variant, choice = NO_CHECK[option]
     assert Rules.preset(variant).choice(option) != choice
     form = client.get(f"/en/table?variant={variant}").get_data(as_text=True)
     assert f'name="{option}" value="{choice}"' in form

@@ -1,4 +1,5 @@
-"""Every referee case of the development set, through the HTTP API, and the API's contract."""
+"""Every referee case of the development and extra sets, through the HTTP API, and the
+API's contract."""
 
 from __future__ import annotations
 
@@ -9,8 +10,14 @@ import pytest
 import yaml
 from flask.testing import FlaskClient
 
-CASES: list[dict[str, Any]] = yaml.safe_load(
-    (Path(__file__).parent / "fixtures" / "referee_dev.yaml").read_text())
+FIXTURES = Path(__file__).parent / "fixtures"
+CASES: list[dict[str, Any]] = [
+    case
+    for name in ("referee_dev.yaml", "referee_extra.yaml")
+    for case in yaml.safe_load((FIXTURES / name).read_text())
+]
+"""The shared development set, then our own cases: edge cases of every check, each with the
+source or rule that decides it."""
 CHECK_URLS = {"best_opening": "best-opening", "winning_hand": "winning-hand"}
 NOT_BODY = {"id", "check", "expect", "rules"}
 
@@ -117,3 +124,141 @@ def test_openapi_describes_every_check(client: FlaskClient) -> None:
         assert "variant" in schema["properties"] and "options" in schema["properties"]
     for path in ("/api/v1/search", "/api/v1/rules", "/api/v1/rules/{id}", "/api/v1/glossary"):
         assert path in document["paths"]
+
+
+# --- bad input: every kind is a 4xx naming the problem, in the request's language ----------
+
+LONG_TILES = "R11 R12" + " " * 391 + "R13"
+"""403 characters: cut at 400 it would read R11 R12 R1, a different meld."""
+
+
+@pytest.mark.parametrize(("raw", "code", "message"), [
+    pytest.param(b'{"tiles": "R1 R2 R3", "x": ' + b"1" * 5000 + b"}", "invalid_json",
+                 "A number in the body is too long (at most 100 digits).", id="5000-digits"),
+    pytest.param(b'{"tiles": "R1 R2 R3", "x": -' + b"9" * 101 + b"}", "invalid_json",
+                 "A number in the body is too long", id="101-digits"),
+    pytest.param(b"[" * 30_000 + b"]" * 30_000, "invalid_json",
+                 "The body is nested too deeply.", id="deep"),
+    pytest.param(b'{"tiles": "R1 R2 R3", "\\ud800": 1}', "invalid_field",
+                 "body holds text that is not valid Unicode.", id="lone-surrogate-key"),
+    pytest.param(b'{"tiles": "R1 R2 R3", "indicator": NaN}', "invalid_field",
+                 "indicator must be a tile written as text, such as R7.", id="nan-tile"),
+    pytest.param(b'\xef\xbb\xbf\xef\xbb\xbf{"tiles": "R1 R2 R3"}', "invalid_json",
+                 "The body is not valid JSON (line 1, column 1).", id="two-boms"),
+])
+def test_unreadable_json_is_a_400_naming_the_problem(client: FlaskClient, raw: bytes, code: str,
+                                                     message: str) -> None:
+    response = client.post("/api/v1/referee/meld", data=raw, content_type="application/json")
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert error["code"] == code and error["message"].startswith(message)
+
+
+@pytest.mark.parametrize(("content_type", "status"), [
+    ("application/json", 200),
+    ("application/json; charset=utf-8", 200),
+    ("application/vnd.hakem+json", 200),
+    ("application/x-www-form-urlencoded", 415),
+    ("text/plain", 415),
+    (None, 415),
+])
+def test_the_body_must_be_sent_as_json(client: FlaskClient, content_type: str | None,
+                                       status: int) -> None:
+    response = client.post("/api/v1/referee/meld", data=b'{"tiles": "R1 R2 R3"}',
+                           content_type=content_type)
+    assert response.status_code == status, response.get_json()
+    if status == 415:
+        assert response.get_json()["error"] == {"code": "unsupported_media_type",
+                                                 "message": "Send the body as JSON."}
+
+
+def test_a_byte_order_mark_before_the_json_is_accepted(client: FlaskClient) -> None:
+    response = client.post("/api/v1/referee/meld", data='\ufeff{"tiles": "R1 R2 R3"}'.encode(),
+                           content_type="application/json")
+    assert response.status_code == 200 and response.get_json()["valid"] is True
+
+
+@pytest.mark.parametrize(("url", "body", "code", "field", "message"), [
+    pytest.param("meld", {"tiles": ["R1"] * 31}, "invalid_field", "tiles",
+                 "tiles has too many items (at most 30).", id="31-tiles"),
+    pytest.param("meld", {"tiles": [1, 2, 3]}, "invalid_field", "tiles.0",
+                 "tiles.0 must be a tile written as text, such as R7.", id="numbers-as-tiles"),
+    pytest.param("okey", {"indicator": ["R1"]}, "invalid_field", "indicator",
+                 "indicator must be a tile written as text, such as R7.", id="list-indicator"),
+    pytest.param("meld", {"tiles": ""}, "invalid_field", "tiles", "tiles is empty.",
+                 id="empty-tiles"),
+    pytest.param("meld", {"tiles": LONG_TILES}, "invalid_field", "tiles",
+                 "tiles is too long (at most 400 characters).", id="never-cut"),
+    pytest.param("discard", {"indicator": "K4", "tile": "R5", "table": [[]]}, "invalid_field",
+                 "table.0", "table.0 is empty.", id="empty-table-meld"),
+    pytest.param("discard", {"indicator": "K4", "tile": "R5", "table": ["R1 R2 R3", ""]},
+                 "invalid_field", "table.1", "table.1 is empty.", id="blank-table-meld"),
+    pytest.param("score", {"finish": "normal", "winner": float("nan")}, "invalid_field",
+                 "winner", "winner must be a finite number, not NaN or Infinity.", id="nan"),
+    pytest.param("score", {"finish": "normal", "winner": 0, "players": [
+        {"opened": "melds"}, {"remaining_value": float("inf")}]}, "invalid_field",
+        "players.1.remaining_value", "players.1.remaining_value must be a finite number",
+        id="infinity"),
+    pytest.param("score", {"finish": "normal", "winner": 10**60}, "invalid_field", "winner",
+                 "winner must be at most 3.", id="huge-int"),
+    pytest.param("meld", {"tiles": "B3 B4 B5", "options": {"nope": "x"}}, "unknown_option",
+                 "options", "Unknown house rule nope.", id="unknown-option"),
+    pytest.param("meld", {"indicator": "K4", "tiles": "B3 B3 B3"}, "too_many_copies", "tiles",
+                 "B3 appears more than twice", id="copies-in-tiles"),
+    pytest.param("pickup", {"indicator": "K4", "tile": "R5", "rack": "R5 R5 R1 R2 R3 R4 R6 R7 "
+                            "R8 R9 B1 B2 B3 B4 B5 B6 B7 B8 B9 K1 K2"},
+                 "too_many_copies", "rack", "R5 appears more than twice", id="copies-in-rack"),
+    pytest.param("discard", {"indicator": "K4", "tile": "R5", "table": ["R1 K5 B9"]},
+                 "bad_table_meld", "table", "A table meld is not a valid meld: R1 K5 B9.",
+                 id="bad-table-meld"),
+    pytest.param("opening", {"indicator": "K4"}, "melds_or_pairs", "melds",
+                 "Give either melds or pairs", id="neither-melds-nor-pairs"),
+    pytest.param("best-opening", {"indicator": "K4", "tiles": "R1 R2 R3"}, "tile_count",
+                 "tiles", "Wrong number of tiles: 3, where 21 or 22 are needed.",
+                 id="tile-count"),
+    pytest.param("score", {"variant": "plain", "finish": "normal", "winner": 0,
+                           "players": [{}, {}], "standings": [20, 20, 20]},
+                 "standings_count", "standings", "Give one standing per player.",
+                 id="plain-standings-and-players-disagree"),
+])
+def test_bad_input_names_the_field_and_the_problem(client: FlaskClient, url: str,
+                                                   body: dict[str, Any], code: str, field: str,
+                                                   message: str) -> None:
+    response = client.post(f"/api/v1/referee/{url}", json=body)
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert (error["code"], error.get("field")) == (code, field)
+    assert error["message"].startswith(message), error["message"]
+
+
+@pytest.mark.parametrize(("body", "lang", "expected"), [
+    ({"tiles": "B3 B4 B5", "variant": "102"}, "de", "variant muss einer dieser Werte sein: "
+                                                    "'101' oder 'plain'."),
+    ({"tiles": "B3 B4 B5", "variant": "102"}, "tr", "variant şunlardan biri olmalı: "
+                                                    "'101' ya da 'plain'."),
+    ({"tiles": "B3 B4 B5", "lang": "fr"}, "de", "lang muss einer dieser Werte sein: "
+                                                "'tr', 'de' oder 'en'."),
+])
+def test_choices_are_listed_with_the_languages_or(client: FlaskClient, body: dict[str, Any],
+                                                  lang: str, expected: str) -> None:
+    response = client.post(f"/api/v1/referee/meld?lang={lang}", json=body,
+                           headers={"Accept-Language": lang})
+    assert response.get_json()["error"]["message"] == expected
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("de", "Falsche Anzahl von Steinen: 3, nötig sind 21 oder 22."),
+    ("tr", "Taş sayısı yanlış: 3; gereken 21 ya da 22."),
+    ("en", "Wrong number of tiles: 3, where 21 or 22 are needed."),
+])
+def test_the_tile_count_is_worded_in_the_language(client: FlaskClient, lang: str,
+                                                  expected: str) -> None:
+    response = client.post("/api/v1/referee/best-opening",
+                           json={"indicator": "K4", "tiles": "R1 R2 R3", "lang": lang})
+    assert response.get_json()["error"]["message"] == expected
+
+
+def test_an_unknown_check_answers_in_the_bodys_language(client: FlaskClient) -> None:
+    response = client.post("/api/v1/referee/nope", json={"lang": "de"})
+    assert response.status_code == 404
+    assert response.get_json()["error"]["message"] == "Es gibt keine Prüfung nope."
