@@ -54,6 +54,9 @@ def test_whoosh_syntax_is_plain_words(client: FlaskClient, query: str) -> None:
     ("q=okey&variant=102", "invalid_field", "variant"),
     ("q=okey&limit=0", "invalid_field", "limit"),
     ("q=okey&limit=lots", "invalid_field", "limit"),
+    ("q=okey&limit=%C2%B2", "invalid_field", "limit"),
+    ("q=okey&limit=%D9%A3", "invalid_field", "limit"),
+    ("q=okey&limit=" + "9" * 5000, "invalid_field", "limit"),
     ("q=" + "a" * 10_000, "query_too_long", "q"),
 ])
 def test_bad_search_is_a_400_naming_the_field(client: FlaskClient, query_string: str,
@@ -107,3 +110,16 @@ def test_glossary_and_house_rules(client: FlaskClient) -> None:
     houses = client.get("/api/v1/house-rules?lang=en").get_json()["house_rules"]
     assert {h["id"] for h in houses} == set(rulebook().house_rules)
     assert all(h["default"] and all(c["sources"] for c in h["choices"]) for h in houses)
+
+
+@pytest.mark.parametrize(("query_string", "message"), [
+    ("q=okey&limit=" + "9" * 5000 + "&lang=en", "limit is a number too long to read."),
+    ("q=okey&limit=%C2%B2&lang=en", "limit must be a whole number."),
+    ("q=okey&variant=102&lang=de", "variant muss einer dieser Werte sein: '101', 'plain' oder "
+                                   "'all'."),
+])
+def test_bad_query_numbers_and_choices_are_named(client: FlaskClient, query_string: str,
+                                                 message: str) -> None:
+    response = client.get("/api/v1/search?" + query_string)
+    assert response.status_code == 400
+    assert response.get_json()["error"]["message"] == message

@@ -76,3 +76,77 @@ def test_referee_bad_arguments_exit_2_with_a_message(runner: FlaskCliRunner,
     result = runner.invoke(args=["referee", *args])
     assert result.exit_code == 2
     assert "Error:" in result.output and "Traceback" not in result.output
+
+
+ROUND = '{"finish": "deck_out", "players": [{}, {}]}'
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    pytest.param(None, "There is no file", id="missing"),
+    pytest.param("folder", "is a folder, not a file.", id="folder"),
+    pytest.param(b'{"finish": "deck_out", "x": "\xff"}', "The body is not UTF-8 text.",
+                 id="not-utf8"),
+    pytest.param(b'{"finish": "normal", "winner": ' + b"9" * 5000 + b"}",
+                 "A number in the body is too long (at most 100 digits).", id="5000-digits"),
+    pytest.param(b"[" * 30_000 + b"]" * 30_000, "The body is nested too deeply.", id="deep"),
+    pytest.param(b" " * 70_000 + b"{}", "The request is too large.", id="too-large"),
+    pytest.param(b"[1, 2]", "The body must be a JSON object.", id="array"),
+    pytest.param(b'{"finish": "normal", "winner": NaN}',
+                 "winner must be a finite number, not NaN or Infinity.", id="nan"),
+])
+def test_score_from_a_bad_file_is_a_usage_error(runner: FlaskCliRunner, tmp_path: Path,
+                                                content: bytes | str | None,
+                                                message: str) -> None:
+    path = tmp_path / "round.json"
+    if content == "folder":
+        path.mkdir()
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    result = runner.invoke(args=["referee", "score", f"@{path}"])
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_score_reads_a_file_with_a_byte_order_mark_and_standard_input(
+        runner: FlaskCliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "round.json"
+    path.write_bytes(b"\xef\xbb\xbf" + ROUND.encode())
+    from_file = runner.invoke(args=["referee", "score", f"@{path}", "--json"])
+    from_stdin = runner.invoke(args=["referee", "score", "@-", "--json"], input=ROUND)
+    assert from_file.exit_code == 0 and from_stdin.exit_code == 0, from_stdin.output
+    assert json.loads(from_file.output)["scores"] == json.loads(from_stdin.output)["scores"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    pytest.param(["referee", "meld", "R1 R2 R3", "--option", "="],
+                 "--option “=”: write NAME=CHOICE", id="option-without-a-name"),
+    pytest.param(["referee", "meld", "R1 R2 R3", "--option", "wrap_13_1="],
+                 "--option “wrap_13_1=”: write NAME=CHOICE", id="option-without-a-choice"),
+    pytest.param(["referee", "meld", "R11 R12" + " " * 391 + "R13"],
+                 "tiles is too long (at most 400 characters).", id="never-cut"),
+    pytest.param(["referee", "meld", "R11 R12 R13", "--option", "wrap_13_1=x", "--lang", "de"],
+                 "Unbekannte Option für eine Hausregel: wrap_13_1=x.", id="engine-error-de"),
+    pytest.param(["referee", "best-opening", "R1 R2 R3", "--indicator", "K4", "--lang", "tr"],
+                 "Taş sayısı yanlış: 3; gereken 21 ya da 22.", id="tile-count-tr"),
+    pytest.param(["referee", "meld", "R1 R2 R3", "--variant", "101", "--lang", "de",
+                  "--option", "wrap", ], "--option „wrap“: als NAME=CHOICE schreiben",
+                 id="option-de"),
+    pytest.param(["referee", "score", '{"finish": "x"}', "--lang", "de"],
+                 "finish muss einer dieser Werte sein: 'normal', 'okey', 'pairs', 'elden' oder "
+                 "'deck_out'.", id="choices-de"),
+    pytest.param(["rules", "show", "999", "--lang", "tr"], "999 numaralı kural yok.",
+                 id="no-rule-tr"),
+])
+def test_bad_arguments_are_named_in_the_chosen_language(runner: FlaskCliRunner,
+                                                        args: list[str], message: str) -> None:
+    result = runner.invoke(args=args)
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_the_output_labels_follow_the_language(runner: FlaskCliRunner) -> None:
+    result = runner.invoke(args=["referee", "score", ROUND, "--lang", "de"])
+    assert result.exit_code == 0, result.output
+    assert "(Regeln 605)" in result.output and "Punkte: S1 202  S2 202" in result.output
+    result = runner.invoke(args=["referee", "okey", "--indicator", "F", "--lang", "tr"])
+    assert "(kurallar 203)" in result.output and "ev kuralları: fake_indicator=" in result.output

@@ -11,6 +11,7 @@ from markupsafe import escape
 from referee import Rules, check_best_opening, check_discard, check_winning_hand
 from referee.deal import MAX_SEED, deal_discard, deal_hand, deal_rack
 from rules_data import rulebook
+from web.table import COOKIE
 
 
 def text_of(html: str) -> str:
@@ -91,6 +92,8 @@ def test_arrange_in_plain_follows_one_after_thirteen(client: FlaskClient) -> Non
                            "R11", "R12"] * 2)), "24"),
     (arrange_url(""), "1 to 22"),
     (arrange_url("R5 R6", variant="103"), "variant"),
+    (arrange_url("R11 R12" + " " * 391 + "R13"), "Your rack is too long (at most 400 characters)."),
+    ("/en/arrange?tiles=R1+R2+R3", "Indicator (gösterge) is missing."),
 ])
 def test_arrange_bad_input_is_a_400_naming_it(client: FlaskClient, url: str, names: str) -> None:
     response = client.get(url)
@@ -182,6 +185,11 @@ def test_practice_follows_the_table_rules(client: FlaskClient) -> None:
     ("q=bogus&seed=1", "bogus"),
     ("q=best&seed=1&answer=lots", "whole number"),
     ("q=open&seed=1&answer=maybe", "yes or no"),
+    ("q=open&seed=%C2%B2", "The seed must be a whole number from 0 to 4294967295, not “²”."),
+    ("q=open&seed=%D9%A3", "The seed must be a whole number from 0 to 4294967295, not “٣”."),
+    ("q=open&seed=" + "9" * 5000, "The seed must be a whole number from 0 to 4294967295"),
+    ("q=best&seed=1&answer=%C2%B2", "Value of the best melds must be a whole number from 0 to"),
+    ("q=best&seed=1&answer=%D9%A3", "Value of the best melds must be a whole number from 0 to"),
 ])
 def test_practice_bad_input_is_a_400_naming_it(client: FlaskClient, query: str,
                                                 names: str) -> None:
@@ -199,3 +207,56 @@ def test_practice_in_turkish(client: FlaskClient) -> None:
 def test_home_links_arrange_and_practice(client: FlaskClient) -> None:
     html = client.get("/en/").get_data(as_text=True)
     assert 'href="/en/arrange"' in html and 'href="/en/practice"' in html
+
+
+# --- the table's rules: bad input shows the form again and keeps the saved rules ------------
+
+@pytest.mark.parametrize(("data", "content_type", "status", "message"), [
+    pytest.param({"variant": "101", "wrap_13_1": "sometimes"}, None, 400,
+                 "Unknown choice for a house rule: wrap_13_1=sometimes.", id="unknown-choice"),
+    pytest.param({"variant": "101", "gravity": "off"}, None, 400,
+                 "gravity is not a field of this form.", id="unknown-field"),
+    pytest.param({"variant": "101", "plain_match": "most_rounds"}, None, 400,
+                 "plain_match is not a house rule of this variant.", id="other-variants-rule"),
+    pytest.param({"variant": "chess"}, None, 400, "Unknown variant: use 101 or plain.",
+                 id="unknown-variant"),
+    pytest.param(b"variant=%FF", "application/x-www-form-urlencoded", 400,
+                 "The form is not UTF-8 text.", id="not-utf8"),
+    pytest.param(b'{"variant": "101"}', "application/json", 415,
+                 "Send this form from its page.", id="json"),
+])
+def test_a_bad_table_form_is_shown_again_and_changes_nothing(
+        client: FlaskClient, data: object, content_type: str | None, status: int,
+        message: str) -> None:
+    client.post("/en/table", data={"variant": "plain", "wrap_13_1": "never"})
+    saved = client.get_cookie(COOKIE)
+    assert saved is not None
+    response = client.post("/en/table", data=data, content_type=content_type)
+    assert response.status_code == status
+    html = response.get_data(as_text=True)
+    assert message in text_of(html) and 'name="wrap_13_1"' in html
+    after = client.get_cookie(COOKIE)
+    assert after is not None and after.value == saved.value
+
+
+def test_an_unknown_variant_on_the_table_page_is_a_400(client: FlaskClient) -> None:
+    response = client.get("/de/table?variant=zzz")
+    assert response.status_code == 400
+    assert "Unbekannte Variante: 101 oder plain verwenden." in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("url", "headers", "status", "location"), [
+    ("/t/1?lang=xx", {"Accept-Language": "tr"}, 302, "/tr/table?saved=1"),
+    ("/t/1?lang=%2F%2Fevil.example", {}, 302, "/en/table?saved=1"),
+    ("/t/1?lang=de", {}, 302, "/de/table?saved=1"),
+    ("/t/zzz?lang=xx", {}, 404, None),
+])
+def test_a_shared_table_link_ignores_a_bad_language(client: FlaskClient, url: str,
+                                                    headers: dict[str, str], status: int,
+                                                    location: str | None) -> None:
+    response = client.get(url, headers=headers)
+    assert response.status_code == status
+    if location is None:
+        assert "set-cookie" not in response.headers
+    else:
+        assert response.headers["Location"] == location

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from html import unescape as html_unescape
+
 from markupsafe import escape
 
 import pytest
@@ -100,3 +102,44 @@ def test_markdown_is_sanitised(app) -> None:  # type: ignore[no-untyped-def]
                              "<img src=x onerror=alert(1)> see [[404]]", "en"))
     assert "<script" not in html and "javascript:" not in html and "onerror" not in html
     assert "<strong>bold</strong>" in html and 'href="/en/rules/404"' in html
+
+
+def alert_of(html: str) -> str:
+    """The text of a page's error section."""
+    found = re.search(r'role="alert"[^>]*>(.*?)</section>', html, re.S)
+    assert found, "no error shown"
+    return html_unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", found.group(1))).strip())
+
+
+SPACED = "R11+R12" + "+" * 391 + "R13"
+"""403 characters: cut at 400 it would read R11 R12 R1, a different meld."""
+
+
+@pytest.mark.parametrize(("url", "message"), [
+    pytest.param("/tr/referee/score?variant=101&indicator=K4", "Tur nasıl bitti eksik.",
+                 id="missing-finish-by-its-label"),
+    pytest.param("/en/referee/meld?indicator=K4&tiles=R1+R2+X9",
+                 "Tiles: X9 is not a tile", id="bad-tile-by-its-label"),
+    pytest.param(f"/en/referee/meld?indicator=K4&tiles={SPACED}",
+                 "Tiles is too long (at most 400 characters).", id="never-cut"),
+    pytest.param("/en/referee/meld?indicator=K4&tiles=R1+R2+R3&variant=xyz",
+                 "Unknown variant: use 101 or plain.", id="variant"),
+    pytest.param("/en/referee/score?finish=normal&winner=%C2%B2",
+                 "Who finished must be a whole number from 0 to 3, not “²”.", id="winner-sup2"),
+    pytest.param("/en/referee/score?finish=normal&winner=0&p0_opened=melds&p1_present=1"
+                 "&p1_value=" + "9" * 1500,
+                 "Player 2: Sum of the tiles left must be a whole number from 0 to 2000",
+                 id="value-1500-nines"),
+    pytest.param("/en/referee/score?finish=normal&winner=0&p0_opened=melds&p2_value=%D9%A3",
+                 "Player 3: Sum of the tiles left must be a whole number", id="value-arabic"),
+    pytest.param("/de/referee/score?finish=normal&winner=0&p0_opened=xx&p1_present=1",
+                 "Spieler 1: Ausgelegt muss einer dieser Werte sein: 'melds' oder 'pairs'.",
+                 id="choices-in-german"),
+    pytest.param("/de/referee/best-opening?indicator=K4&tiles=R1+R2+R3",
+                 "Falsche Anzahl von Steinen: 3, nötig sind 21 oder 22.", id="tile-count-de"),
+])
+def test_referee_page_errors_name_fields_by_their_labels(client: FlaskClient, url: str,
+                                                         message: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 400
+    assert alert_of(response.get_data(as_text=True)).startswith(message)

@@ -243,6 +243,9 @@ def test_migrations_ran_and_the_command_works(app: Flask, runner: Any) -> None:
     pytest.param({"finish": "normal", "winner": 0, "players": [{"penalties": ["cheating"]}]},
                  "invalid_field", "players.0.penalties.0", id="unknown-penalty"),
     pytest.param({"finish": "normal", "hand": "R7"}, "invalid_field", "hand", id="extra-field"),
+    pytest.param({**normal_round(), "lang": "xx"}, "invalid_field", "lang", id="unknown-lang"),
+    pytest.param({**normal_round(), "winner": 0, "indicator": ["R1"]}, "invalid_field",
+                 "indicator", id="list-indicator"),
 ])
 def test_an_impossible_round_is_a_400_naming_the_problem(
         client: FlaskClient, entry: dict[str, Any], code: str, field: str | None) -> None:
@@ -271,6 +274,94 @@ def test_a_bad_new_match_is_refused(client: FlaskClient, body: dict[str, Any], c
     response = client.post("/api/v1/matches", json=body)
     assert 400 <= response.status_code < 500
     assert response.get_json()["error"]["code"] == code
+
+
+@pytest.mark.parametrize(("body", "code", "field"), [
+    pytest.param({"table": "zzz"}, "bad_table_code", "table", id="not-a-table-code"),
+    pytest.param({"table": "1", "options": {"wrap_13_1": "after_13"}}, "table_and_options",
+                 "options", id="table-and-options"),
+    pytest.param({"table": "1", "options": {"gravity": "off"}}, "table_and_options", "options",
+                 id="table-and-unknown-option"),
+    pytest.param({"players": ["A\x00li", "B"]}, "bad_name", "players.0", id="nul"),
+    pytest.param({"players": ["\u202eAli", "B"]}, "bad_name", "players.0", id="bidi-override"),
+    pytest.param({"players": ["Ali", "B\ufffd"]}, "bad_name", "players.1", id="not-utf8"),
+    pytest.param({"players": ["Ali", "\u200b\u2060"]}, "empty_name", "players.1",
+                 id="only-zero-width"),
+    pytest.param({"players": ["Ali", "Ali\u200b"]}, "duplicate_name", "players",
+                 id="zero-width-twin"),
+    pytest.param({"players": ["Cafe\u0301", "CAFÉ"]}, "duplicate_name", "players",
+                 id="nfc-and-case-twin"),
+])
+def test_a_bad_new_match_is_a_400_naming_the_field(client: FlaskClient, body: dict[str, Any],
+                                                   code: str, field: str) -> None:
+    response = client.post("/api/v1/matches", json={"players": ["A", "B"], **body})
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert (error["code"], error["field"]) == (code, field) and error["message"]
+
+
+def test_names_are_kept_in_nfc(client: FlaskClient) -> None:
+    assert create(client, players=["Cafe\u0301", "Ali"])["players"] == ["Caf\u00e9", "Ali"]
+
+
+@pytest.mark.parametrize(("raw", "content_type", "status", "code"), [
+    (b'{"finish": "normal", "winner": ' + b"9" * 5000 + b"}", "application/json", 400,
+     "invalid_json"),
+    (b"finish=normal&winner=0", "application/x-www-form-urlencoded", 415,
+     "unsupported_media_type"),
+    (b'{"finish": "deck_out"}', None, 415, "unsupported_media_type"),
+])
+def test_an_unreadable_round_is_refused_and_nothing_is_stored(
+        client: FlaskClient, raw: bytes, content_type: str | None, status: int,
+        code: str) -> None:
+    match = create(client)["code"]
+    response = client.post(f"/api/v1/matches/{match}/rounds", data=raw,
+                           content_type=content_type)
+    assert response.status_code == status
+    assert response.get_json()["error"]["code"] == code
+    assert client.get(f"/api/v1/matches/{match}").get_json()["rounds"] == []
+
+
+@pytest.mark.parametrize("since", ["abc", "%C2%B2", "%D9%A3", "-1", "9" * 5000])
+def test_a_bad_since_is_a_400_on_the_api_and_the_page(client: FlaskClient, since: str) -> None:
+    code = create(client)["code"]
+    response = client.get(f"/api/v1/matches/{code}?since={since}")
+    assert response.status_code == 400 and response.get_json()["error"]["field"] == "since"
+    assert "since must be a whole number from 0 to" in response.get_json()["error"]["message"]
+    assert client.get(f"/en/sheet/{code}/table?since={since}").status_code == 400
+
+
+@pytest.mark.parametrize(("typed", "quoted"), [("-", "“-”"), ("%E2%80%8B", "“\u200b”"),
+                                               ("ZZZZZZ", "“ZZZZZZ”")])
+def test_an_unknown_match_quotes_the_code_as_typed(client: FlaskClient, typed: str,
+                                                   quoted: str) -> None:
+    response = client.get(f"/api/v1/matches/{typed}")
+    assert response.status_code == 404
+    assert response.get_json()["error"]["message"] == f"There is no match with the code {quoted}."
+
+
+@pytest.mark.parametrize(("data", "content_type", "status", "message"), [
+    pytest.param({"player0": "A", "player1": "B", "rounds": "²"}, None, 400,
+                 "Rounds to play must be a whole number from 1 to 60, not “²”.", id="superscript"),
+    pytest.param({"player0": "A", "player1": "B", "rounds": "9" * 5000}, None, 400,
+                 "Rounds to play must be a whole number from 1 to 60", id="5000-nines"),
+    pytest.param({"player0": "A", "player1": "B", "rounds": "0"}, None, 400,
+                 "Rounds to play must be a whole number from 1 to 60, not “0”.", id="zero"),
+    pytest.param({"player0": "A", "player1": "B", "colour": "red"}, None, 400,
+                 "colour is not a field of this form.", id="unknown-field"),
+    pytest.param({"player0": "A", "player1": "B", "variant": "chess"}, None, 400,
+                 "Unknown variant: use 101 or plain.", id="unknown-variant"),
+    pytest.param(b"player0=%FF%FE&player1=B", "application/x-www-form-urlencoded", 400,
+                 "The form is not UTF-8 text.", id="not-utf8"),
+    pytest.param(b'{"player0": "A", "player1": "B"}', "application/json", 415,
+                 "Send this form from its page.", id="json"),
+])
+def test_a_bad_new_match_form_is_a_4xx_naming_the_problem(
+        client: FlaskClient, data: Any, content_type: str | None, status: int,
+        message: str) -> None:
+    response = client.post("/en/sheet/", data=data, content_type=content_type)
+    assert response.status_code == status
+    assert message in response.get_data(as_text=True).replace("&#34;", '"')
 
 
 def test_a_bad_new_match_form_is_shown_again_with_the_problem(client: FlaskClient) -> None:

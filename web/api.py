@@ -9,13 +9,12 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Literal
 
-from flask import Blueprint, Flask, g, jsonify, request, url_for
+from flask import Blueprint, Flask, jsonify, url_for
 from flask_babel import gettext
 from pydantic import BaseModel, ConfigDict, Field
 from werkzeug.wrappers import Response
 
 from referee import Tile
-from referee.errors import OkeyError
 from referee.rulings import Ruling
 from rules_data import Rule
 from rules_data.schema import HouseRule, Term
@@ -23,11 +22,11 @@ from rules_data.search import MAX_LIMIT
 from web.errors import InputError
 from web.i18n import current_language
 from web.openapi import openapi_document
-from web.reasons import error_text, explain_all, verdict_text
-from web.referee_requests import CHECKS, run_check
+from web.reasons import explain_all, verdict_text
+from web.referee_requests import CHECKS, judge
 from web.search import book, run_search
 from web.table import table_rules
-from web.validation import json_body, parse, query_args
+from web.validation import choose_language, json_body, parse, query_args
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -59,12 +58,7 @@ def lang_of(params: LangQuery) -> str:
     return params.lang or current_language()
 
 
-@bp.before_request
-def choose_language() -> None:
-    """``?lang=`` picks the language of messages, even those about a bad request."""
-    lang = request.args.get("lang")
-    if lang in ("tr", "de", "en"):
-        g.lang = lang
+bp.before_request(choose_language)
 
 
 def rule_summary(rule: Rule, lang: str) -> dict[str, Any]:
@@ -190,16 +184,9 @@ def referee(check: str) -> Response:
     if check not in CHECKS:
         raise InputError("unknown_check", gettext("There is no check %(name)s.",
                                                   name=check[:30]), status=404)
-    data = json_body()
-    if isinstance(data, dict) and data.get("lang") in ("tr", "de", "en"):
-        g.lang = data["lang"]
     model, _ = CHECKS[check]
-    body = parse(model, data)
-    try:
-        rules = body.rules(table_rules())
-        result = run_check(check, body, rules)
-    except OkeyError as error:
-        raise InputError(error.code, error_text(error.code, error.subject)) from None
+    body = parse(model, json_body())
+    result, rules = judge(check, body, table_rules())
     return jsonify(ruling_json(result, body.variant, rules.applied()))
 
 

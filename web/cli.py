@@ -1,7 +1,8 @@
 """``flask`` commands: build the search index, search and show rules, and run every referee
 check from the shell (``flask referee meld "K12 K13 K1" --variant plain``).
 
-Bad arguments end with a one-line message naming the problem and exit status 2.
+Bad arguments end with a one-line message naming the problem and exit status 2; messages and
+labels are in the ``--lang`` language (click's own words, such as "Usage:", stay English).
 """
 
 from __future__ import annotations
@@ -9,21 +10,20 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 from flask import Flask, current_app
 from flask.cli import AppGroup, with_appcontext
-from flask_babel import force_locale
+from flask_babel import force_locale, gettext
 
-from referee.errors import OkeyError
 from rules_data import rulebook
 from rules_data.search import SearchIndex
 from web.api import ruling_json
 from web.errors import InputError
-from web.referee_requests import CHECKS, run_check
+from web.referee_requests import CHECKS, judge
 from web.search import book, run_search
-from web.validation import parse
+from web.validation import load_json, parse
 
 LANG = click.option("--lang", type=click.Choice(["tr", "de", "en"]), default="en",
                     show_default=True, help="language of the answer")
@@ -39,16 +39,25 @@ rules_cli = AppGroup("rules", help="Search and show the rule book.")
 referee_cli = AppGroup("referee", help="Ask the referee; one command per check.")
 
 
-def fail(message: str) -> None:
-    raise click.UsageError(message)
+MAX_ROUND_BYTES = 64 * 1024
+"""The largest round file read, as large as the API's largest body."""
+
+
+def fail(message: str) -> NoReturn:
+    """End the command: exit status 2 and ``message`` (already in the user's language).
+    Undecodable bytes of an argument (lone surrogates) are shown escaped, not raised on."""
+    raise click.UsageError(message.encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
 @click.command("build-index")
+@LANG
 @with_appcontext
-def build_index() -> None:
+def build_index(lang: str) -> None:
     """Build the search index from rules_data (atomically; the old one serves until done)."""
     index = SearchIndex.build(Path(current_app.config["SEARCH_INDEX_DIR"]), rulebook())
-    click.echo(f"search index {index.generation} built in {index.directory}")
+    with force_locale(lang):
+        click.echo(gettext("search index %(generation)s built in %(directory)s",
+                           generation=index.generation, directory=str(index.directory)))
 
 
 @rules_cli.command("search")
@@ -63,7 +72,6 @@ def rules_search(query: str, lang: str, variant: str, limit: int) -> None:
             results = run_search(query, lang, variant, limit)
         except InputError as error:
             fail(error.message)
-            return
         if results.suggestion:
             click.echo(f"? {results.suggestion}")
         if not results.hits:
@@ -79,18 +87,21 @@ def rules_show(rule_id: str, lang: str) -> None:
     """Print one rule's text."""
     rules = book()
     if rule_id not in rules:
-        fail(f"there is no rule {rule_id!r}")
+        with force_locale(lang):
+            fail(gettext("There is no rule %(id)s.", id=rule_id[:10]))
     rule = rules.rule(rule_id)
     click.echo(f"{rule.id}  {rule.title[lang]}\n\n{rule.body[lang].strip()}")
 
 
 def _options(pairs: tuple[str, ...]) -> dict[str, str]:
+    """``--option NAME=CHOICE`` pairs as the API's ``options``; the error quotes what was typed."""
     options: dict[str, str] = {}
     for pair in pairs:
-        name, sep, choice = pair.partition("=")
-        if not sep:
-            fail(f"--option {pair!r}: write NAME=CHOICE, e.g. wrap_13_1=after_13")
-        options[name.strip()] = choice.strip()
+        name, sep, choice = (part.strip() for part in pair.partition("="))
+        if not (sep and name and choice):
+            fail(gettext("--option “%(value)s”: write NAME=CHOICE, e.g. wrap_13_1=after_13",
+                         value=pair[:60]))
+        options[name] = choice
     return options
 
 
@@ -98,30 +109,34 @@ def _print_ruling(ruling: dict[str, Any], as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(ruling, ensure_ascii=False, indent=2))
         return
-    click.echo(f"{ruling['verdict_text']}  (rules {', '.join(ruling['rules']) or '-'})")
+    click.echo(gettext("%(verdict)s  (rules %(rules)s)", verdict=ruling["verdict_text"],
+                       rules=", ".join(ruling["rules"]) or "-"))
     for line in ruling["explanation"]:
         click.echo(f"  - {line['text']}" + (f"  [{line['rule']}]" if line["rule"] else ""))
-    for key in ("scores", "standings"):
-        if key in ruling and ruling[key] is not None:
-            click.echo(f"  {key}: " + "  ".join(f"P{i + 1} {v}" for i, v in enumerate(ruling[key])))
+    labels = {"scores": gettext("scores"), "standings": gettext("standings")}
+    for key, label in labels.items():
+        if ruling.get(key) is not None:
+            click.echo(f"  {label}: " + "  ".join(
+                gettext("P%(n)s %(points)s", n=i + 1, points=v)
+                for i, v in enumerate(ruling[key])))
     if ruling["options"]:
-        click.echo("  options: " + ", ".join(f"{k}={v}" for k, v in ruling["options"].items()))
+        click.echo("  " + gettext("house rules: %(options)s", options=", ".join(
+            f"{k}={v}" for k, v in ruling["options"].items())))
 
 
-def _run(check: str, body: dict[str, Any], lang: str, as_json: bool) -> None:
+def _run(check: str, body: dict[str, Any], lang: str, as_json: bool,
+         options: tuple[str, ...] = ()) -> None:
+    """Run a check on a request body (plus ``--option`` pairs) and print the ruling; every
+    problem is a usage error in the ``--lang`` language."""
     with force_locale(lang):
+        body = {key: value for key, value in body.items() if value is not None}
+        if options:
+            body["options"] = _options(options)
         try:
-            model, _ = CHECKS[check]
-            request = parse(model, {k: v for k, v in body.items() if v is not None})
-            rules = request.rules()
-            ruling = run_check(check, request, rules)
+            request = parse(CHECKS[check][0], body)
+            ruling, rules = judge(check, request)
         except InputError as error:
             fail(error.message)
-            return
-        except OkeyError as error:
-            from web.reasons import error_text
-            fail(error_text(error.code, error.subject))
-            return
         _print_ruling(ruling_json(ruling, request.variant, rules.applied()), as_json)
 
 
@@ -130,9 +145,8 @@ def _check_command(check: str, arguments: tuple[str, ...],
     """Define ``flask referee <check>`` with its arguments and the shared options."""
     def command(variant: str, indicator: str | None, options: tuple[str, ...], lang: str,
                 as_json: bool, **kwargs: Any) -> None:
-        body = {"variant": variant, "indicator": indicator, "options": _options(options),
-                **build(**kwargs)}
-        _run(check, body, lang, as_json)
+        body = {"variant": variant, "indicator": indicator, **build(**kwargs)}
+        _run(check, body, lang, as_json, options)
 
     command.__doc__ = CHECKS[check][0].__doc__ or check
     for decorator in reversed([*[click.argument(a) for a in arguments], *extra,
@@ -162,16 +176,35 @@ _check_command("pickup", ("tile", "rack"), lambda tile, rack, opened: {
 @LANG
 @JSON
 def referee_score(round_json: str, lang: str, as_json: bool) -> None:
-    """Score a round given as the API's JSON body (or @file.json)."""
-    text = Path(round_json[1:]).read_text() if round_json.startswith("@") else round_json
-    try:
-        body = json.loads(text)
-    except json.JSONDecodeError as error:
-        fail(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})")
-        return
-    if not isinstance(body, dict):
-        fail("give a JSON object")
+    """Score a round given as the API's JSON body, or @file.json (@- reads standard input)."""
+    with force_locale(lang):
+        try:
+            body = load_json(_read_round(round_json))
+        except InputError as error:
+            fail(error.message)
+        if not isinstance(body, dict):
+            fail(gettext("The body must be a JSON object."))
     _run("score", body, lang, as_json)
+
+
+def _read_round(argument: str) -> bytes | str:
+    """The round's JSON text: the argument itself, or the file named after ``@``."""
+    if not argument.startswith("@"):
+        return argument
+    path = argument[1:]
+    try:
+        with click.open_file(path, "rb") as stream:
+            raw: bytes = stream.read(MAX_ROUND_BYTES + 1)
+    except FileNotFoundError:
+        fail(gettext("There is no file %(path)s.", path=path))
+    except IsADirectoryError:
+        fail(gettext("%(path)s is a folder, not a file.", path=path))
+    except OSError as error:
+        fail(gettext("%(path)s cannot be read (%(reason)s).", path=path,
+                     reason=error.strerror or type(error).__name__))
+    if len(raw) > MAX_ROUND_BYTES:
+        fail(gettext("The request is too large."))
+    return raw
 
 
 def init_app(app: Flask) -> None:

@@ -4,6 +4,7 @@ side, arranging a rack, and practice questions."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 
 from flask import Blueprint, Flask, g, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext
@@ -17,15 +18,23 @@ from referee.deal import MAX_SEED, Deal, deal_discard, deal_hand, deal_rack
 from referee.errors import OkeyError
 from referee.pairs import most_pairs
 from referee.solver import best_melds
+from rules_data import LANGS
 from web.api import ruling_json
 from web.errors import InputError
 from web.i18n import best_language
 from web.pages import add_lang, pull_lang
-from web.reasons import error_text
-from web.referee_requests import CheckRequest, TileField, Tiles
+from web.referee_requests import CheckRequest, TileField, TileList
 from web.search import book
 from web.table import COOKIE, MAX_AGE, decode, encode, rules_for, table_rules
-from web.validation import parse
+from web.validation import (
+    VARIANTS,
+    Loc,
+    engine_error,
+    game_variant,
+    parse,
+    posted_form,
+    whole_number,
+)
 
 bp = Blueprint("extras", __name__, url_prefix="/<lang>")
 bp.url_value_preprocessor(pull_lang)
@@ -40,39 +49,57 @@ def _house_rules_of(variant: str) -> list[tuple[object, object]]:
 
 
 @bp.route("/table", methods=["GET", "POST"])
-def table() -> Response | str:
-    """Pick a preset and adjust its house rules; saved in a cookie, shared as a short link."""
+def table() -> Response | tuple[str, int]:
+    """Pick a preset and adjust its house rules; saved in a cookie, shared as a short link.
+
+    A bad form is shown again with the problem, and the saved rules stay as they were.
+    """
     current = table_rules()
     if request.method == "POST":
-        variant = request.form.get("variant", "101")
-        if variant not in ("101", "plain"):
-            raise InputError("bad_variant", gettext("Unknown variant: use 101 or plain."),
-                             field="variant")
-        if request.form.get("reset"):
-            rules = Rules.preset(variant)
-        else:
-            preset = Rules.preset(variant)
-            chosen = {name: request.form[name] for name in Rules.option_names()
-                      if name in request.form and preset.applies(name)}
-            try:
-                rules = preset.with_options(chosen)
-            except OkeyError as error:
-                from web.reasons import error_text
-                raise InputError(error.code, error_text(error.code, error.subject)) from None
+        try:
+            rules = _posted_rules(posted_form())
+        except InputError as error:
+            variant = request.form.get("variant")
+            return _table_page(current, variant if variant in VARIANTS else None, error)
         response = redirect(url_for("extras.table", lang=g.lang, saved=1))
         response.set_cookie(COOKIE, encode(rules), max_age=MAX_AGE, samesite="Lax",
                             httponly=True)
         return response
-    variant = request.args.get("variant") or (current.variant.value if current else "101")
-    if variant not in ("101", "plain"):
-        variant = "101"
+    try:
+        variant = game_variant(request.args.get("variant"), "")
+    except InputError as error:
+        return _table_page(current, None, error)
+    return _table_page(current, variant or None)
+
+
+def _posted_rules(form: Mapping[str, str]) -> Rules:
+    """The rules a table form asks for; an unknown field, option or choice is a 400."""
+    variant = game_variant(form.get("variant"), "101")
+    unknown = sorted(set(form) - {"variant", "reset"} - set(Rules.option_names()))
+    if unknown:
+        raise InputError("unknown_field", gettext(
+            "%(field)s is not a field of this form.", field=unknown[0][:40]), field=unknown[0])
+    preset = Rules.preset(variant)
+    if form.get("reset"):
+        return preset
+    chosen = {name: form[name] for name in Rules.option_names() if name in form}
+    try:
+        return preset.with_options(chosen)
+    except OkeyError as error:
+        raise engine_error(error, field=error.subject.partition("=")[0]) from None
+
+
+def _table_page(current: Rules | None, variant: str | None,
+                error: InputError | None = None) -> tuple[str, int]:
+    """The table page for ``variant`` (else the saved rules' own), with an error if any."""
+    variant = variant or (current.variant.value if current else "101")
     rules = current if current is not None and current.variant.value == variant \
         else Rules.preset(variant)
     code = encode(rules)
     share = url_for("shared_table", code=code, _external=True)
     return render_template("table.html", rules=rules, variant=variant, code=code, share=share,
                            house_rules=_house_rules_of(variant), saved=request.args.get("saved"),
-                           qr=_qr_svg(share))
+                           qr=_qr_svg(share), error=error), error.status if error else 200
 
 
 @bp.route("/variants")
@@ -86,10 +113,23 @@ class ArrangeForm(CheckRequest):
     """The arrange form: a rack and the indicator that decides its jokers."""
 
     indicator: TileField
-    tiles: Tiles
+    tiles: TileList
 
 
 MAX_RACK = 22
+MAX_ANSWER = 9999
+
+
+ARRANGE_LABELS: dict[str, LazyString] = {
+    "indicator": lazy_gettext("Indicator (gösterge)"),
+    "tiles": lazy_gettext("Your rack"),
+    "variant": lazy_gettext("Variant"),
+}
+
+
+def _arrange_label(loc: Loc) -> str | None:
+    label = ARRANGE_LABELS.get(str(loc[0])) if loc else None
+    return str(label) if label is not None else None
 
 
 @bp.route("/arrange", endpoint="arrange")
@@ -110,8 +150,11 @@ def arrange_page() -> tuple[str, int]:
 
 
 def _arranged(tiles: str, indicator: str, variant: str, table: Rules | None) -> dict[str, object]:
-    body = parse(ArrangeForm, {"variant": variant, "indicator": indicator.strip(),
-                               "tiles": tiles[:400]})
+    game_variant(variant, "101")
+    fields = {"variant": variant, "tiles": tiles}
+    if indicator.strip():
+        fields["indicator"] = indicator.strip()
+    body = parse(ArrangeForm, fields, _arrange_label)
     if not 1 <= len(body.tiles) <= MAX_RACK:
         raise InputError("tile_count", gettext(
             "A rack has 1 to %(max)s tiles, not %(count)s.", max=MAX_RACK,
@@ -134,7 +177,7 @@ def _arranged(tiles: str, indicator: str, variant: str, table: Rules | None) -> 
                            "can_open": best.value >= OPENING_THRESHOLD
                            or len(pairs) >= OPENING_PAIRS, "explanation": [], "rules": ["401"]}
     except OkeyError as problem:
-        raise InputError(problem.code, error_text(problem.code, problem.subject)) from None
+        raise engine_error(problem, body.error_field(problem)) from None
     return {"by_runs": by_runs, "by_groups": by_groups, "opening": opening,
             "okey": jokers.okey, "count": len(body.tiles), "rules": rules}
 
@@ -163,7 +206,8 @@ def practice() -> Response | tuple[str, int]:
         fresh = secrets.randbelow(MAX_SEED)
         return redirect(url_for("extras.practice", lang=g.lang, q=kind or secrets.choice(
             list(QUESTIONS)), seed=fresh))
-    seed = _seed(args.get("seed", ""))
+    seed = whole_number(args.get("seed", ""), "seed", gettext("The seed"), 0, MAX_SEED - 1,
+                        code="bad_seed")
     variant, question = QUESTIONS[kind]
     deal = _deal(kind, seed)
     answer = args.get("answer")
@@ -174,20 +218,12 @@ def practice() -> Response | tuple[str, int]:
         try:
             ruling, expected = _ask(kind, deal, rules)
         except OkeyError as problem:
-            raise InputError(problem.code, error_text(problem.code, problem.subject)) from None
+            raise engine_error(problem) from None
         verdict = {"given": given, "expected": expected, "right": given == expected,
                    "ruling": ruling_json(ruling, variant, rules.applied())}
     return render_template("practice.html", kind=kind, seed=seed, deal=deal,
                            question=question, questions=QUESTIONS, verdict=verdict,
                            answer=answer), 200
-
-
-def _seed(text: str) -> int:
-    if not text.isdigit() or len(text) > 10 or int(text) >= MAX_SEED:
-        raise InputError("bad_seed", gettext(
-            "The seed must be a whole number from 0 to %(max)s, not %(seed)s.",
-            max=MAX_SEED - 1, seed=text[:20]), field="seed")
-    return int(text)
 
 
 def _deal(kind: str, seed: int) -> Deal:
@@ -202,10 +238,8 @@ def _answer(kind: str, text: str) -> object:
     """The player's answer: yes or no, or a whole number for the best opening."""
     text = text.strip().lower()
     if kind == "best":
-        if not text.isdigit() or len(text) > 4:
-            raise InputError("bad_answer", gettext(
-                "Answer with a whole number, such as 0 or 105."), field="answer")
-        return int(text)
+        return whole_number(text, "answer", gettext("Value of the best melds"), 0, MAX_ANSWER,
+                            code="bad_answer")
     if text not in ("yes", "no"):
         raise InputError("bad_answer", gettext("Answer yes or no."), field="answer")
     return text == "yes"
@@ -240,7 +274,9 @@ def init_app(app: Flask) -> None:
     def shared_table(code: str) -> Response:
         """Open a shared table link: this phone takes the table's rules."""
         rules = decode(code)
-        lang = request.args.get("lang") or best_language()
+        lang = request.args.get("lang", "")
+        if lang not in LANGS:
+            lang = best_language()  # a bad ?lang= falls back to the browser's
         response = make_response(redirect(url_for("extras.table", lang=lang, saved=1)))
         response.set_cookie(COOKIE, encode(rules), max_age=MAX_AGE, samesite="Lax",
                             httponly=True)

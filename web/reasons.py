@@ -6,11 +6,14 @@ in the player's language. A test checks that every code has a message.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext, lazy_gettext
 from flask_babel.speaklater import LazyString
 
+from referee.checks import TileCountError
+from referee.errors import OkeyError
 from referee.rulings import Code, Reason, Ruling
 
 _ = lazy_gettext
@@ -119,7 +122,7 @@ ERRORS: dict[str, LazyString] = {
     "too_many_fakes": _("There are only two fake jokers (F), and an indicator F counts as one."),
     "fake_indicator": _("A fake joker has no tile above it."),
     "redraw": _("The indicator is a fake joker and this table turns up another tile: give the new indicator."),
-    "tile_count": _("Wrong number of tiles (%(subject)s)."),
+    "tile_count": _("Wrong number of tiles: %(subject)s."),
     "melds_or_pairs": _("Give either melds or pairs, not both and not neither."),
     "bad_table_meld": _("A table meld is not a valid meld: %(subject)s."),
     "not_in_variant": _("This check does not apply to the chosen variant (%(subject)s)."),
@@ -147,3 +150,18 @@ def error_text(code: str, subject: str = "") -> str:
     if message is None:
         return str(gettext("Invalid input: %(subject)s", subject=subject))
     return str(message) % {"subject": subject}
+
+
+def okey_error_text(error: OkeyError) -> str:
+    """An engine error in words; one that carries data (a tile count) is worded from it."""
+    if isinstance(error, TileCountError):
+        return str(gettext("Wrong number of tiles: %(count)s, where %(expected)s are needed.",
+                           count=error.count, expected=or_list([str(n) for n in error.allowed])))
+    return error_text(error.code, error.subject)
+
+
+def or_list(items: Sequence[str]) -> str:
+    """``a, b or c`` in the current locale."""
+    if len(items) < 2:
+        return "".join(items)
+    return str(gettext("%(items)s or %(last)s", items=", ".join(items[:-1]), last=items[-1]))

@@ -10,17 +10,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Flask, g, render_template, request
-from flask_babel import lazy_gettext
+from flask_babel import gettext, lazy_gettext
 from flask_babel.speaklater import LazyString
 
-from referee.errors import OkeyError
 from web.api import ruling_json
 from web.errors import InputError
 from web.pages import add_lang, pull_lang
-from web.reasons import error_text
-from web.referee_requests import CHECKS, run_check
+from web.referee_requests import CHECKS, judge
 from web.table import table_rules
-from web.validation import parse
+from web.validation import Loc, game_variant, parse, whole_number
 
 bp = Blueprint("referee", __name__, url_prefix="/<lang>/referee")
 bp.url_value_preprocessor(pull_lang)
@@ -76,7 +74,15 @@ LABELS: dict[str, LazyString] = {
     "finish": lazy_gettext("How the round ended"),
     "winner": lazy_gettext("Who finished"),
     "players": lazy_gettext("Players"),
+    "variant": lazy_gettext("Variant"),
 }
+PLAYER_LABELS: dict[str, LazyString] = {
+    "opened": lazy_gettext("Opened"),
+    "remaining": lazy_gettext("Tiles left"),
+    "remaining_value": lazy_gettext("Sum of the tiles left"),
+    "penalties": lazy_gettext("Penalties"),
+}
+MAX_VALUE = 2000
 GROUP_FIELDS = ("melds", "pairs", "table")
 FLAG_FIELDS = ("finishing", "opened")
 MAX_FORM = 2000
@@ -87,9 +93,17 @@ def groups(text: str) -> list[str]:
     return [part.strip() for part in text.replace("|", "\n").splitlines() if part.strip()]
 
 
-def score_players(args: Any) -> list[dict[str, Any]]:
-    """Up to four players' rows of the score form."""
+def player_label(row: int, part: str | None = None) -> str:
+    """``Player 2`` or ``Player 2: Tiles left``, as the score form names its fields."""
+    player = gettext("Player %(n)s", n=row + 1)
+    sub = PLAYER_LABELS.get(part or "")
+    return f"{player}: {sub}" if sub else player
+
+
+def score_players(args: Any) -> tuple[list[dict[str, Any]], list[int]]:
+    """The players' rows of the score form that are filled in, and their row numbers."""
     players: list[dict[str, Any]] = []
+    rows: list[int] = []
     for i in range(4):
         opened = args.get(f"p{i}_opened", "")
         remaining = args.get(f"p{i}_remaining", "").strip()
@@ -102,29 +116,52 @@ def score_players(args: Any) -> list[dict[str, Any]]:
         if remaining:
             player["remaining"] = remaining
         if value:
-            player["remaining_value"] = value
+            player["remaining_value"] = whole_number(
+                value, f"players.{len(players)}.remaining_value",
+                player_label(i, "remaining_value"), 0, MAX_VALUE)
         players.append(player)
-    return players
+        rows.append(i)
+    return players, rows
 
 
-def form_body(check: Check, args: Any) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Form:
+    """A check's form read into a request body, and how the page names its fields."""
+
+    body: dict[str, Any]
+    rows: tuple[int, ...] = ()
+
+    def label(self, loc: Loc) -> str | None:
+        """The form's label for a field of the body (errors name fields as the page does)."""
+        if not loc:
+            return None
+        if loc[0] == "players" and len(loc) > 1 and isinstance(loc[1], int) \
+                and loc[1] < len(self.rows):
+            return player_label(self.rows[loc[1]], str(loc[2]) if len(loc) > 2 else None)
+        label = LABELS.get(str(loc[0]))
+        return str(label) if label is not None else None
+
+
+def read_form(check: Check, args: Any, variant: str) -> Form:
     """The request body of a check from its form's query string."""
-    body: dict[str, Any] = {"variant": args.get("variant", "101")}
+    body: dict[str, Any] = {"variant": variant}
+    rows: list[int] = []
     for field in check.fields:
         if field in GROUP_FIELDS:
             body[field] = groups(args.get(field, ""))
         elif field in FLAG_FIELDS:
             body[field] = args.get(field) in ("1", "on", "true")
         elif field == "players":
-            body[field] = score_players(args)
+            body[field], rows = score_players(args)
         elif field == "winner":
             winner = args.get("winner", "")
-            body[field] = winner if winner not in ("", "none") else None
+            body[field] = None if winner in ("", "none") else whole_number(
+                winner, "winner", LABELS["winner"], 0, 3)
         elif args.get(field, "").strip():
             body[field] = args.get(field, "").strip()
     if check.name == "score":
         body["okey_discard"] = args.get("okey_discard") in ("1", "on")
-    return body
+    return Form(body, tuple(rows))
 
 
 @bp.route("/")
@@ -140,26 +177,23 @@ def check_page(check: str) -> tuple[str, int]:
                                                            name=check[:30])), status=404)
     args = request.args
     table = table_rules()
-    variant = args.get("variant") or (table.variant.value if table else page.variants[0])
+    default = table.variant.value if table else page.variants[0]
+    variant = args.get("variant") or default
     result = None
     error = None
     status = 200
-    if "indicator" in args or "finish" in args:
-        if sum(len(v) for v in args.values()) > MAX_FORM:
-            error = InputError("too_large", str(lazy_gettext("The request is too large.")))
-        else:
-            try:
-                model, _ = CHECKS[check]
-                body = parse(model, form_body(page, args) | {"variant": variant})
-                rules = body.rules(table)
-                ruling = run_check(check, body, rules)
-                result = ruling_json(ruling, body.variant, rules.applied())
-            except OkeyError as problem:
-                error = InputError(problem.code, error_text(problem.code, problem.subject))
-            except InputError as problem:
-                error = problem
-        if error is not None:
-            status = error.status
+    try:
+        game_variant(variant, default)
+        if "indicator" in args or "finish" in args:
+            if sum(len(v) for v in args.values()) > MAX_FORM:
+                raise InputError("too_large", gettext("The request is too large."))
+            form = read_form(page, args, variant)
+            body = parse(CHECKS[check][0], form.body, form.label)
+            ruling, rules = judge(check, body, table)
+            result = ruling_json(ruling, body.variant, rules.applied())
+    except InputError as problem:
+        error = problem
+        status = problem.status
     return render_template("referee.html", page=page, pages=PAGES, labels=LABELS, args=args,
                            variant=variant, result=result, error=error, table=table,
                            lang=g.lang), status

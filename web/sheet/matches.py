@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -17,12 +18,14 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from referee.errors import OkeyError
 from referee.options import Rules
 from web.errors import InputError
 from web.sheet import store
 from web.sheet.models import Match, Round
 from web.sheet.scoring import RoundEntry, Sheet, score_sheet, stored_result
 from web.table import decode, encode
+from web.validation import engine_error
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """Match codes: no 0/O, 1/I/L, so a code read aloud or off a screen is not misread."""
@@ -51,9 +54,10 @@ def secret_matches(match: Match, secret: str | None) -> bool:
     return hmac.compare_digest(hash_secret(secret), match.secret_hash)
 
 
-def unknown_match(code: str) -> InputError:
+def unknown_match(typed: str) -> InputError:
+    """No match has this code: the message quotes the code as it was typed."""
     return InputError("unknown_match", gettext(
-        "There is no match with the code %(code)s.", code=code[:12]), status=404)
+        "There is no match with the code “%(code)s”.", code=typed[:12]), status=404)
 
 
 def rules_of(match: Match) -> Rules:
@@ -66,21 +70,44 @@ def sheet_of(match: Match) -> Sheet:
                        [(r.number, r.entry) for r in sorted(match.rounds, key=lambda r: r.number)])
 
 
+ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
+"""Invisible characters a name may carry (a joiner inside an emoji) but not consist of."""
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Direction overrides, which make a name display as another."""
+
+
+def same_name(name: str) -> str:
+    """A name as compared with the others: NFC, no zero-width characters, casefolded."""
+    return unicodedata.normalize("NFC", name).translate(ZERO_WIDTH).casefold()
+
+
 def check_players(names: Sequence[str]) -> list[str]:
-    """2 to 4 names, none empty, too long or repeated; the error names the problem."""
-    cleaned = [" ".join(str(name).split()) for name in names]
+    """2 to 4 names, none empty, too long, unreadable or repeated; the error names the problem.
+
+    Names are kept in NFC with runs of spaces made one; two names that differ only in case,
+    normalisation or invisible characters are the same name.
+    """
+    cleaned = [unicodedata.normalize("NFC", " ".join(str(name).split())) for name in names]
     if not 2 <= len(cleaned) <= 4:
         raise InputError("player_count", gettext(
             "A match has 2 to 4 players, not %(count)s.", count=len(cleaned)), field="players")
     for index, name in enumerate(cleaned):
-        if not name:
+        field = f"players.{index}"
+        if not name.translate(ZERO_WIDTH).strip():
             raise InputError("empty_name", gettext(
-                "Player %(n)s has no name.", n=index + 1), field=f"players.{index}")
+                "Player %(n)s has no name.", n=index + 1), field=field)
         if len(name) > MAX_NAME:
             raise InputError("name_too_long", gettext(
                 "The name of player %(n)s is too long (at most %(max)s characters).",
-                n=index + 1, max=MAX_NAME), field=f"players.{index}")
-    folded = [name.casefold() for name in cleaned]
+                n=index + 1, max=MAX_NAME), field=field)
+        if "\ufffd" in name:
+            raise InputError("bad_name", gettext(
+                "The name of player %(n)s is not valid UTF-8 text.", n=index + 1), field=field)
+        if any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in name):
+            raise InputError("bad_name", gettext(
+                "The name of player %(n)s contains a control character.", n=index + 1),
+                field=field)
+    folded = [same_name(name) for name in cleaned]
     if len(set(folded)) != len(folded):
         raise InputError("duplicate_name", gettext(
             "Two players have the same name: give each a different one."), field="players")
@@ -217,11 +244,14 @@ def finish(code: str, secret: str | None) -> Snapshot:
 def rules_from(variant: str, table_code: str | None, options: dict[str, str] | None,
                base: Rules | None) -> Rules:
     """A new match's rules: a table code, or the variant with options, or the table's own."""
-    from referee.errors import OkeyError
-    from web.reasons import error_text
-
     if table_code:
-        rules = decode(table_code)
+        if options:
+            raise InputError("table_and_options", gettext(
+                "Give either a table code or options, not both."), field="options")
+        try:
+            rules = decode(table_code)
+        except InputError as error:
+            raise InputError(error.code, error.message, field="table") from None
         if rules.variant.value != variant:
             raise InputError("table_variant", gettext(
                 "The table code is for another variant."), field="table")
@@ -230,8 +260,7 @@ def rules_from(variant: str, table_code: str | None, options: dict[str, str] | N
     try:
         return start.with_options(options or {})
     except OkeyError as error:
-        raise InputError(error.code, error_text(error.code, error.subject),
-                         field="options") from None
+        raise engine_error(error, field="options") from None
 
 
 def describe(match: Match) -> dict[str, Any]:

@@ -26,9 +26,9 @@ from referee.rulings import Ruling
 from referee.scoring import TOURNAMENT_START
 from web.api import jsonable
 from web.errors import InputError
-from web.reasons import error_text, explain
+from web.reasons import explain
 from web.referee_requests import PlayerEntry, ScoreRequest, TileField, run_check
-from web.validation import parse
+from web.validation import engine_error, parse
 
 FinishName = Literal["normal", "okey", "pairs", "elden", "deck_out"]
 
@@ -96,13 +96,14 @@ def score_round(rules: Rules, players: int, entry: RoundEntry, before: Sequence[
         "okey_discard": entry.okey_discard, "risk_round": entry.risk_round,
     }
     if rules.variant.value == "plain":
+        body["players"] = []  # plain Okey counts only the finish and the winner
         body["standings"] = list(before)
+    request = ScoreRequest.model_validate(body)
     try:
-        request = ScoreRequest.model_validate(body)
         ruling: Ruling = run_check("score", request, rules)
         return ruling
     except OkeyError as error:
-        raise InputError(error.code, error_text(error.code, error.subject)) from None
+        raise engine_error(error, request.error_field(error)) from None
 
 
 def stored_result(ruling: Ruling) -> dict[str, Any]:

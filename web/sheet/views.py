@@ -20,7 +20,6 @@ from flask import (
     Blueprint,
     Flask,
     current_app,
-    g,
     jsonify,
     make_response,
     redirect,
@@ -41,7 +40,14 @@ from web.sheet import matches, store
 from web.sheet.models import Match
 from web.sheet.scoring import Sheet, read_entry
 from web.table import table_rules
-from web.validation import json_body, parse
+from web.validation import (
+    choose_language,
+    game_variant,
+    json_body,
+    parse,
+    posted_form,
+    whole_number,
+)
 
 bp = Blueprint("sheet", __name__, url_prefix="/<lang>/sheet")
 bp.url_value_preprocessor(pull_lang)
@@ -145,12 +151,12 @@ class Snapshots:
         default_factory=OrderedDict)
 
 
-def snapshot(code: str) -> tuple[Match, Sheet]:
+def snapshot(typed: str) -> tuple[Match, Sheet]:
     """The match and its scored sheet at its newest version."""
-    code = matches.normal_code(code)
+    code = matches.normal_code(typed)
     version = store.version_of(code)
     if version is None:
-        raise matches.unknown_match(code)
+        raise matches.unknown_match(typed)
     cache: Snapshots = current_app.extensions[SNAPSHOTS]
     with cache.lock:
         hit = cache.found.get((code, version))
@@ -170,14 +176,13 @@ def keep(made: matches.Snapshot) -> matches.Snapshot:
     return made
 
 
+MAX_VERSION = 10**9 - 1
+
+
 def since_arg() -> int | None:
+    """``?since=``: the version the viewer has, if it says."""
     raw = request.args.get("since", "")
-    if not raw:
-        return None
-    if not raw.isdigit() or len(raw) > 9:
-        raise InputError("invalid_field", gettext("since must be a version number."),
-                         field="since")
-    return int(raw)
+    return whole_number(raw, "since", "since", 0, MAX_VERSION) if raw else None
 
 
 def unchanged(code: str) -> Response | None:
@@ -221,25 +226,31 @@ def new() -> tuple[str, int]:
     return new_form()
 
 
+NEW_MATCH_FIELDS = {"variant", "use_table", "rounds", *(f"player{i}" for i in range(4))}
+
+
 @bp.post("/")
 def create() -> Response | tuple[str, int]:
-    form = request.form
     try:
-        variant = form.get("variant", "101")
-        if variant not in ("101", "plain"):
-            raise InputError("bad_variant", gettext("Unknown variant: use 101 or plain."),
-                             field="variant")
+        form = posted_form()
+    except InputError as error:
+        return new_form(error, status=error.status)
+    try:
+        unknown = sorted(set(form) - NEW_MATCH_FIELDS)
+        if unknown:
+            raise InputError("unknown_field", gettext(
+                "%(field)s is not a field of this form.", field=unknown[0][:40]),
+                field=unknown[0])
+        variant = game_variant(form.get("variant"), "101")
         names = [form.get(f"player{i}", "") for i in range(4)]
         while names and not names[-1].strip():
             names.pop()
         raw_rounds = form.get("rounds", "").strip()
-        if raw_rounds and not raw_rounds.isdigit():
-            raise InputError("bad_rounds", gettext(
-                "The number of rounds must be from 1 to %(max)s.", max=matches.MAX_ROUNDS),
-                field="rounds")
+        rounds = whole_number(raw_rounds, "rounds", gettext("Rounds to play"), 1,
+                              matches.MAX_ROUNDS, code="bad_rounds") if raw_rounds else None
         rules = matches.rules_from(variant, None, None,
                                    table_rules() if form.get("use_table") else None)
-        created = matches.create(rules, names, int(raw_rounds) if raw_rounds else None)
+        created = matches.create(rules, names, rounds)
     except InputError as error:
         return new_form(error, form, error.status)
     response = redirect(url_for("sheet.view", code=created.code))
@@ -341,12 +352,15 @@ def export(code: str) -> Response:
 
 # -- API ---------------------------------------------------------------------------------
 
-@api.before_request
-def choose_language() -> None:
-    """``?lang=`` picks the language of messages, even those about a bad request."""
-    lang = request.args.get("lang")
-    if lang in ("tr", "de", "en"):
-        g.lang = lang
+api.before_request(choose_language)
+
+
+class BodyLanguage(BaseModel):
+    """The ``lang`` a round's body may carry beside the round."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    lang: Literal["tr", "de", "en"] | None = None
 
 
 def state_response(code: str, status: int = 200, made: matches.Snapshot | None = None
@@ -362,9 +376,7 @@ def body_dict() -> dict[str, Any]:
     data = json_body()
     if not isinstance(data, dict):
         raise InputError("invalid_body", gettext("The body must be a JSON object."))
-    if data.get("lang") in ("tr", "de", "en"):
-        g.lang = data["lang"]
-    return data
+    return dict(data)
 
 
 @api.post("")
@@ -392,6 +404,7 @@ def state(code: str) -> Response:
 
 def round_body() -> Any:
     data = body_dict()
+    parse(BodyLanguage, data)  # a bad lang is a 400, as in every other body
     data.pop("lang", None)
     return read_entry(data)
 
