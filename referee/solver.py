@@ -1,18 +1,11 @@
 """Exact solvers over a rack: the most valuable set of disjoint melds, and full coverage.
 
-The search is a dynamic programme over the tile grid, cell by cell (colour within number),
-from the highest number down. Its state is, per colour, how many runs are open and how
-long they are (1, 2, or 3 and more, which may close), the tiles reserved for sets at the
-current number, and the jokers left. Every meld the search lays is valid by construction,
-so the optimum is exact; tests compare it with brute force. Jokers that end up unused form
-a set of 13s when three or more are left (a joker-only meld is never worth more).
-
-The states are taken best bound first (A*), so the first finished state taken is optimal
-and only states that might beat it are ever expanded. Two upper bounds guide it: one from
-the naturals still to come and the jokers left, and, with jokers, a tighter one that
-solves each colour's future exactly on its own, with the jokers priced (see ``_Bounds``).
-Walking down from 13 makes the bounds tight early, since what is left to decide is worth
-little.
+The search itself lives in :mod:`referee.programme` (a best-bound-first dynamic programme
+over the tile grid); this module turns tiles into its grid, picks its fastest build, and
+rebuilds concrete melds from the choices it made. ``.ci/setup`` compiles the programme with
+mypyc into ``referee._programme_compiled``; that build is used only when it was made from
+the very source beside it, and the pure-Python module stays the readable reference that
+the tests run too.
 
 >>> from referee.options import Rules
 >>> from referee.jokers import Jokers
@@ -26,42 +19,46 @@ little.
 
 from __future__ import annotations
 
-import bisect
 import gc
-import heapq
-import math
+import hashlib
+import importlib
+import os
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from operator import itemgetter
-from typing import NamedTuple
+from pathlib import Path
+from types import ModuleType
 
+from referee import programme
 from referee.jokers import Jokers
 from referee.melds import Meld, MeldKind, position_number, top_position
 from referee.options import Rules
+from referee.programme import IDLE, Move, position
 from referee.tiles import COLORS, Tile
 
-# The search walks run positions from the top down, one step each: step s is position
-# top + 1 - s, so with the 13-1 wrap (top 14) step 1 is a 1 laid after 13 and step 14 a 1
-# laid low. The grid is symmetric, so the rules of the walk read the same either way.
-#
-# A colour's open runs: counts of runs of length 1, 2, 3+ and 3+ started at step 1 under
-# the wrap (those may not take the low 1, which would use the 1 twice), and 1s kept for
-# the last step.
-ColourState = tuple[int, int, int, int, int]
-EMPTY: ColourState = (0, 0, 0, 0, 0)
+COMPILED = "referee._programme_compiled"
 
 
-# What one cell does with its naturals and the jokers: naturals and jokers extending runs
-# of length 1 (x1, j1), 2 (x2, j2), 3+ (e3n, e3w) and 3+ from step 1 (eln, elw); the jokers
-# laid past the end of each run that finishes here (trail); naturals starting runs (a), and
-# the jokers laid at once before each of them (heads, fewest first); naturals for this
-# number's sets (t); 1s kept for the last step (keep).
-# A plain tuple of ints, so that the garbage collector stops tracking the many kept in
-# the caches (it tracks named tuples for good, and a collection would walk them all).
-Move = tuple[int, int, int, int, int, int, int, int, tuple[int, ...], int, tuple[int, ...],
-             int, int]
+def compiled_build(source: bytes) -> ModuleType | None:
+    """The mypyc build of :mod:`referee.programme`, if there is one made from ``source`` (a
+    stale build, left from before an edit, is ignored rather than trusted)."""
+    try:
+        module = importlib.import_module(COMPILED)
+    except ImportError:
+        return None
+    if getattr(module, "SOURCE_SHA256", None) != hashlib.sha256(source).hexdigest():
+        return None
+    return module
+
+
+#: The builds of the search by name: "python" always, "compiled" when built and current.
+ENGINES: dict[str, ModuleType] = {"python": programme}
+if (_build := compiled_build(Path(programme.__file__ or "").read_bytes())) is not None:
+    ENGINES["compiled"] = _build
+#: The build used unless one is named: the compiled one when present, unless the
+#: environment says ``HAKEM_PURE_SOLVER=1``.
+DEFAULT_ENGINE = ("compiled" if "compiled" in ENGINES and os.environ.get("HAKEM_PURE_SOLVER") != "1"
+                  else "python")
 
 
 @dataclass(frozen=True)
@@ -77,17 +74,21 @@ class Solution:
         return sum(len(m.tiles) for m in self.melds)
 
 
-def best_melds(tiles: Sequence[Tile], jokers: Jokers, rules: Rules) -> Solution:
-    """The disjoint melds of highest total 101 value that the tiles can lay."""
-    return _solve(tiles, jokers, rules, count_tiles=False)
+def best_melds(tiles: Sequence[Tile], jokers: Jokers, rules: Rules,
+               engine: str | None = None) -> Solution:
+    """The disjoint melds of highest total 101 value that the tiles can lay (``engine``: a
+    name in :data:`ENGINES`, by default :data:`DEFAULT_ENGINE`)."""
+    return _solve(tiles, jokers, rules, False, ENGINES[engine or DEFAULT_ENGINE])
 
 
-def most_tiles_in_melds(tiles: Sequence[Tile], jokers: Jokers, rules: Rules) -> Solution:
+def most_tiles_in_melds(tiles: Sequence[Tile], jokers: Jokers, rules: Rules,
+                        engine: str | None = None) -> Solution:
     """Disjoint melds that use as many of the tiles as possible (``value`` counts tiles)."""
-    return _solve(tiles, jokers, rules, count_tiles=True)
+    return _solve(tiles, jokers, rules, True, ENGINES[engine or DEFAULT_ENGINE])
 
 
-def _solve(tiles: Sequence[Tile], jokers: Jokers, rules: Rules, count_tiles: bool) -> Solution:
+def _solve(tiles: Sequence[Tile], jokers: Jokers, rules: Rules, count_tiles: bool,
+           engine: ModuleType) -> Solution:
     """Solve with the cyclic garbage collector paused. The search makes many short-lived
     tuples and no reference cycles, so a collection in the middle of it would only walk the
     long-lived option tables, a pause of many milliseconds; it runs after the solve instead.
@@ -95,13 +96,14 @@ def _solve(tiles: Sequence[Tile], jokers: Jokers, rules: Rules, count_tiles: boo
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _solved(tuple(tiles), jokers, rules, count_tiles)
+        return _solved(tuple(tiles), jokers, rules, count_tiles, engine)
     finally:
         if collecting:
             gc.enable()
 
 
-def _solved(tiles: tuple[Tile, ...], jokers: Jokers, rules: Rules, count_tiles: bool) -> Solution:
+def _solved(tiles: tuple[Tile, ...], jokers: Jokers, rules: Rules, count_tiles: bool,
+            engine: ModuleType) -> Solution:
     wild_tiles = [t for t in tiles if jokers.is_wild(t)]
     pools: dict[tuple[int, int], list[Tile]] = {}
     for tile in tiles:
@@ -112,10 +114,9 @@ def _solved(tiles: tuple[Tile, ...], jokers: Jokers, rules: Rules, count_tiles: 
     counts = tuple(
         tuple(len(pools.get((c, n), ())) for n in range(1, 14)) for c in range(4)
     )
-    grid = _Grid.of(counts, min(len(wild_tiles), 4), top_position(rules), count_tiles)
-    # Without jokers the first bound is as tight, and the second not worth building.
-    found = _Programme(grid, _Bounds(grid) if grid.jokers else None).best_first()
-    melds = sorted(_replay(found.moves, found.set_jokers, pools, wild_tiles, grid.top),
+    top = top_position(rules)
+    found: programme.Found = engine.search(counts, min(len(wild_tiles), 4), top, count_tiles)
+    melds = sorted(_replay(found.moves, found.set_jokers, pools, wild_tiles, top),
                    key=lambda m: (m.positions[0], m.faces[0].sort_key()))
     leftover = _without(tiles, [t for m in melds for t in m.tiles])
     total = sum(len(m.tiles) if count_tiles else m.value for m in melds)
@@ -135,821 +136,9 @@ def _without(tiles: tuple[Tile, ...], used: list[Tile]) -> tuple[Tile, ...]:
     return tuple(left)
 
 
-def _position(step: int, top: int) -> int:
-    return top + 1 - step
-
-
-@dataclass(frozen=True)
-class _Grid:
-    """The rack as the search reads it, step by step, with the tables its bounds use.
-
-    ``counts[c][s - 1]`` are colour c's naturals at step s, ``weights[s - 1]`` what a tile
-    there is worth, ``jokers_worth[s - 1][j]`` the most that j jokers can still add from
-    step s on, ``future[i]`` the most the naturals of cell i (in search order) and those
-    after it can add, and ``cells[c][s - 1][j]`` the number of colour c's cell at step s
-    with j jokers left (see ``_cell_id``).
-    """
-
-    counts: tuple[tuple[int, ...], ...]
-    jokers: int
-    top: int
-    weights: tuple[int, ...]
-    jokers_worth: tuple[tuple[int, ...], ...]
-    future: tuple[int, ...]
-    joker_set: int
-    cells: tuple[tuple[tuple[int, ...], ...], ...]
-
-    @classmethod
-    def of(
-        cls, counts: tuple[tuple[int, ...], ...], jokers: int, top: int, count_tiles: bool
-    ) -> _Grid:
-        """``counts[c][n - 1]``: colour c's naturals of number n."""
-        numbers = [position_number(_position(s, top)) for s in range(1, top + 1)]
-        weights = tuple(1 if count_tiles else n for n in numbers)
-        joker_set = 1 if count_tiles else 13
-        jokers_worth = tuple(_jokers_worth(weights[s:], weights[:s][::-1], joker_set)
-                             for s in range(top))
-        by_step = tuple(tuple(row[n - 1] for n in numbers) for row in counts)
-        cells = []
-        for row in by_step:
-            has = [False, *(k > 0 for k in row), False, False]  # by step, 0 to top + 2
-            reach = 99  # how many steps on the colour's next natural lies (99: none does)
-            ids = []
-            for step in range(top, 0, -1):
-                gaps = (not has[step + 1], not has[step + 1] and not has[step + 2])
-                ids.append(_cell_ids(row[step - 1], step, top, gaps, reach, joker_set, jokers))
-                reach = 1 if has[step] else min(reach + 1, 99)
-            cells.append(tuple(reversed(ids)))
-        return cls(
-            counts=by_step,
-            jokers=jokers,
-            top=top,
-            weights=weights,
-            jokers_worth=jokers_worth,
-            future=_future_bounds(counts, jokers, top, weights),
-            joker_set=joker_set,
-            cells=tuple(cells),
-        )
-
-    @property
-    def ceiling(self) -> int:
-        """A bound on any solution: every natural that may count, and every joker."""
-        return self.future[0] + self.jokers_worth[0][self.jokers]
-
-
-def _jokers_worth(weights: tuple[int, ...], above: tuple[int, ...],
-                  joker_set: int) -> tuple[int, ...]:
-    """The most that 0 to 4 jokers can add from a step on, given the weights from there and
-    before it (nearest first): three or more may end as a set of 13s; fewer go where tiles
-    are worth at most the best weight ahead, or as far back as they reach laid before a
-    run's first natural."""
-    return tuple(j * (joker_set if j >= 3 else max(weights + above[:j])) for j in range(5))
-
-
-def _cell_options(
-    state: ColourState,
-    k: int,
-    jokers: int,
-    step: int,
-    top: int,
-    gaps: tuple[bool, bool],
-    reach: int,
-    weights: tuple[int, ...],
-    above: tuple[int, ...],
-) -> list[tuple[ColourState, int, int, int, Move]]:
-    """Every useful way one cell's naturals and jokers may extend, finish or start runs,
-    or go to sets.
-
-    Returns (new state, value added to runs, jokers used, naturals for sets, move).
-    ``k`` is the naturals in the cell; at the last step of the wrap (14) the 1s kept
-    earlier count. ``weights`` are the worth of a tile at this step and each one after,
-    ``above`` at each step before it, nearest first. ``gaps`` says whether the colour lacks
-    a natural one and two steps on, and ``reach`` how far on its next natural is. A joker
-    stays inside a run only when it can lead on to that natural; otherwise jokers end a
-    run, laid at once past its last tile, or start one, laid at once before its first
-    natural. Options that are never better are left out: finishing a run, or placing a
-    joker in one, while a natural of the cell lies unused (the natural serves at least as
-    well).
-    """
-    n1, n2, n3, n3l, kept = state
-    avail = kept if step == 14 else k
-    bridge = reach <= jokers
-    room = top - step + 1
-    l_ext = 0 if step == 14 else n3l
-    prefix = [0]  # prefix[j]: what j jokers laid past a run's end here are worth
-    for weight in weights:
-        prefix.append(prefix[-1] + weight)
-    starts: dict[tuple[int, int, bool], tuple[_Start, ...]] = {}
-    options = []
-    for x1 in range(min(n1, avail) + 1):
-        for j1 in range((n1 - x1 if bridge else 0) + 1):
-            f1 = n1 - x1 - j1
-            for x2 in range(min(n2, avail - x1) + 1):
-                for j2 in range((n2 - x2 if bridge else 0) + 1):
-                    f2 = n2 - x2 - j2
-                    for e3n in range(min(n3, avail - x1 - x2) + 1):
-                        for e3w in range((n3 - e3n if bridge else 0) + 1):
-                            for eln in range(min(l_ext, avail - x1 - x2 - e3n) + 1):
-                                for elw in range((l_ext - eln if bridge else 0) + 1):
-                                    nat = x1 + x2 + e3n + eln
-                                    mid = j1 + j2 + e3w + elw
-                                    c3 = n3 - e3n - e3w
-                                    c3l = n3l - eln - elw
-                                    base = mid + 2 * f1 + f2
-                                    if base > jokers:
-                                        continue
-                                    if f1 or f2 or c3 or c3l:
-                                        mins = [2] * f1 + [1] * f2 + [0] * (c3 + c3l)
-                                        caps = ([room] * (f1 + f2 + c3)
-                                                + [min(room, 14 - step)] * c3l)
-                                        trails = _trailing(mins, caps, jokers - base, weights)
-                                    else:
-                                        trails = [()]
-                                    free = avail - nat
-                                    carried = (x1 + j1, x2 + j2, e3n + e3w, eln + elw)
-                                    for extra, trail in enumerate(trails):
-                                        used = base + extra
-                                        gain = (nat + mid) * weights[0] + sum(
-                                            prefix[j] for j in trail)
-                                        ended = bool(trail) or used > 0
-                                        key = (free, jokers - used, ended)
-                                        choices = starts.get(key)
-                                        if choices is None:
-                                            choices = starts[key] = _starts(
-                                                free, jokers - used, ended, step, top, gaps,
-                                                weights[0], above)
-                                        runs = (x1, j1, x2, j2, e3n, e3w, eln, elw, trail)
-                                        for choice in choices:
-                                            options.append(_started(
-                                                state, carried, choice, gain, used, runs,
-                                                step, top))
-    return options
-
-
-def _trailing(
-    mins: list[int], caps: list[int], most: int, weights: tuple[int, ...]
-) -> list[tuple[int, ...]]:
-    """Share jokers that end runs: each run its minimum, each extra where it is worth most.
-    Returns the shares with 0, 1, ... extras, while they fit (up to ``most`` jokers beyond
-    the minimums); none at all if the minimums do not fit.
-
-    A run's next joker lies one step further on. Runs end after the first step, and from
-    there on weights never rise along the walk, so the greedy share is the best one.
-    """
-    if any(m > c for m, c in zip(mins, caps)):
-        return []
-    shares = list(mins)
-    found = [tuple(shares)]
-    for _ in range(most):
-        open_runs = [i for i in range(len(shares)) if shares[i] < caps[i]]
-        if not open_runs:
-            break
-        best = max(open_runs, key=lambda i: (weights[shares[i]], shares[i]))
-        shares[best] += 1
-        found.append(tuple(shares))
-    return found
-
-
-# A way to start new runs and give naturals to sets in a cell: (naturals starting runs,
-# the jokers before each, jokers they spend, value they add, new runs of length 1, 2, 3+,
-# of those 3+ the ones from step 1 under the wrap, naturals for sets, 1s kept).
-_Start = tuple[int, tuple[int, ...], int, int, int, int, int, int, int, int]
-
-
-@lru_cache(maxsize=None)
-def _starts(free: int, jokers: int, ended: bool, step: int, top: int,
-            gaps: tuple[bool, bool], weight: int, above: tuple[int, ...]) -> tuple[_Start, ...]:
-    """The ways a cell's free naturals may start runs, go to sets or be kept, with the
-    jokers left.
-
-    A new run starts with a natural, after as many jokers as it takes before it (each at
-    the worth of its step); it must be able to reach three tiles, with jokers where the
-    colour lacks the naturals. Under the 13-1 wrap a run whose jokers reach step 1 may not
-    take the low 1. Every 1 left over at step 1 is kept for the last step: a kept 1 that is
-    not laid there simply stays in the rack, so keeping never loses. A colour gives at most
-    two naturals to one number's sets, as many as a real set of tiles holds. When a run
-    ended here or a joker was laid, no natural is left unused (``ended``).
-    """
-    below = top - step  # the steps after this one
-    choices = []
-    for a in range(free + 1):
-        for heads in _heads(a, jokers, step - 1, max(0, 2 - below)):
-            spent = sum(heads)
-            # the jokers that runs without naturals in the next two steps need to grow to three
-            if sum(gaps[0] * (h < 2) + gaps[1] * (h < 1) for h in heads) > jokers - spent:
-                continue
-            value = a * weight + sum(sum(above[:h]) for h in heads)
-            grown = sum(1 for h in heads if h >= 2)
-            from_top = sum(1 for h in heads if h >= 2 and top == 14 and h == step - 1)
-            rest = free - a
-            for t in range((0 if step == 14 else min(rest, 2)) + 1):
-                keep = rest - t if (step == 1 and top == 14) else 0
-                if rest - t - keep and ended:
-                    continue
-                choices.append((a, heads, spent, value, heads.count(0), heads.count(1),
-                                grown - from_top, from_top, t, keep))
-    return tuple(choices)
-
-
-def _started(state: ColourState, carried: tuple[int, int, int, int], choice: _Start,
-             gain: int, used: int, runs: tuple[int, int, int, int, int, int, int, int,
-                                                 tuple[int, ...]],
-             step: int, top: int) -> tuple[ColourState, int, int, int, Move]:
-    """One option of a cell: the runs carried on, and a way to start runs and fill sets."""
-    to2, to3, stay3, stay3l = carried
-    if top == 14 and step == 3:  # the runs reaching three here started at step 1
-        stay3l, to3 = stay3l + to3, 0
-    a, heads, spent, value, new1, new2, new3, new3l, t, keep = choice
-    kept = state[4] + keep if step < 14 else 0
-    new = (new1, to2 + new2, stay3 + to3 + new3, stay3l + new3l, kept)
-    move: Move = (*runs, a, heads, t, keep)
-    return new, gain + value, used + spent, t, move
-
-
-def _heads(starts: int, jokers: int, most: int, least: int) -> list[tuple[int, ...]]:
-    """The ways to lay jokers before each of ``starts`` new runs (0, 1 or 2), fewest first:
-    each run takes from ``least`` to ``most`` of them, all together at most ``jokers``."""
-    if starts == 0:
-        return [()]
-    if starts == 1:
-        return [(h,) for h in range(least, min(most, jokers) + 1)]
-    return [(h, g) for h in range(least, most + 1) for g in range(h, most + 1)
-            if h + g <= jokers]
-
-
-# The search state packs into one int, so that a cell's option is one addition:
-# bits 0-3 the naturals reserved for sets at this number, bits 4-6 how many colours gave
-# two of them, bits 7-9 the jokers left, bits 10-13 the 1s kept for the last step over all
-# colours (a copy of what the colour states hold, read by the bound), then 8 bits per
-# colour naming its ColourState.
-_SIGMA, _DOUBLES, _LEFT, _KEPT, _COLOUR = 1, 1 << 4, 1 << 7, 1 << 10, 14
-_SETS = _LEFT - 1  # the sigma and doubles bits, cleared once a number's sets are laid
-_CODES: dict[ColourState, int] = {}
-_STATES: list[ColourState] = []
-_SHORT: list[bool] = []  # by code: whether the colour has a run shorter than three
-
-
-def _code(state: ColourState) -> int:
-    """A small number for a colour state, stable for the life of the process."""
-    code = _CODES.get(state)
-    if code is None:
-        code = _CODES[state] = len(_STATES)
-        _STATES.append(state)
-        _SHORT.append(bool(state[0] or state[1]))
-        assert code < 256
-    return code
-
-
-def _shift(colour: int) -> int:
-    return _COLOUR + 8 * colour
-
-
-class _Cell(NamedTuple):
-    """What a cell's options depend on: the colour's naturals there, the step, the top
-    position, whether the colour lacks naturals one and two steps on, how far on its next
-    natural lies (as far as the jokers reach), the worth of a tile at each step from there
-    on and before it (nearest first), and what 0 to 4 jokers can still add."""
-
-    k: int
-    step: int
-    top: int
-    gaps: tuple[bool, bool]
-    reach: int
-    weights: tuple[int, ...]
-    above: tuple[int, ...]
-    jokers_worth: tuple[int, ...]
-
-
-# Cells by small numbers, so that the option tables are keyed by a few ints; ``_CELLS``
-# maps a cell's packed description to its number, ``_CELL_ARGS`` the number back to it.
-_CELLS: dict[int, int] = {}
-_CELL_IDS: dict[int, tuple[int, ...]] = {}
-_TWINS: list[int] = []
-_CELL_ARGS: list[_Cell] = []
-
-
-def _cell_ids(k: int, step: int, top: int, gaps: tuple[bool, bool], reach: int,
-              joker_set: int, jokers: int) -> tuple[int, ...]:
-    """A cell's numbers for each count of jokers left, 0 to ``jokers``: a natural further
-    on than the jokers can reach is as good as none."""
-    key = (k | step << 2 | (top - 13) << 6 | gaps[0] << 7 | gaps[1] << 8 | min(reach, 7) << 9
-           | (joker_set == 1) << 12 | jokers << 13)
-    found = _CELL_IDS.get(key)
-    if found is None:
-        found = _CELL_IDS[key] = tuple(
-            _cell_id(k, step, top, gaps, min(reach, left + 1), joker_set)
-            for left in range(jokers + 1))
-    return found
-
-
-def _cell_id(k: int, step: int, top: int, gaps: tuple[bool, bool], reach: int,
-             joker_set: int) -> int:
-    """A cell's number (for a set of 13s worth ``joker_set``, 13 or 1 when counting)."""
-    packed = (k | step << 2 | (top - 13) << 6 | gaps[0] << 7 | gaps[1] << 8 | reach << 9
-              | (joker_set == 1) << 12)
-    cell = _CELLS.get(packed)
-    if cell is None:
-        # Under the 13-1 wrap, a cell from step 6 to 13 is at the position of the plain
-        # cell one step up, with the same weights, and no joker laid before a natural
-        # reaches step 1: the states without runs from step 1 share that cell's options.
-        twin = (_cell_id(k, step - 1, 13, gaps, reach, joker_set)
-                if top == 14 and 6 <= step <= 13 else None)
-        cell = _CELLS[packed] = len(_CELL_ARGS)
-        worth = [1 if joker_set == 1 else position_number(_position(s, top))
-                 for s in range(1, top + 1)]
-        weights, above = tuple(worth[step - 1:]), tuple(reversed(worth[:step - 1]))
-        _CELL_ARGS.append(_Cell(k, step, top, gaps, reach, weights, above,
-                                _jokers_worth(weights, above, joker_set)))
-        _TWINS.append(cell if twin is None else twin)
-    return cell
-
-
-def _table(code: int, cell: int) -> int:
-    """The cell whose options a colour state reads (see ``_cell_id``)."""
-    return cell if _STATES[code][3] else _TWINS[cell]
-
-
-# A cell's option, packed: (bound change, key delta, value gained, naturals for sets, move).
-Packed = tuple[int, int, int, int, Move]
-
-
-# A cell's option for one colour state: (bound change, new code, the rest of the key
-# delta, value gained, jokers used, naturals for sets, move).
-Option = tuple[int, int, int, int, int, int, Move]
-
-
-@lru_cache(maxsize=None)
-def _options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
-    """A cell's options for a colour state, best first by what they do to the upper bound.
-
-    The bound change is the value an option adds and the naturals it reserves for sets,
-    less what the jokers it spends could have added, plus the 1s it keeps. Sorted on it,
-    the search reads a state's options only while they may beat the best state waiting.
-    """
-    at = _CELL_ARGS[cell]
-    worth = at.jokers_worth
-    old = _STATES[code]
-    options = []
-    for new, gain, used, t, move in _cell_options(
-        old, at.k, jokers, at.step, at.top, at.gaps, at.reach, at.weights, at.above
-    ):
-        kept = new[4] - old[4]
-        rest = t * _SIGMA - used * _LEFT + kept * _KEPT + (_DOUBLES if t == 2 else 0)
-        change = gain + t * at.weights[0] - worth[jokers] + worth[jokers - used] + kept
-        options.append((change, _code(new), rest, gain, used, t, move))
-    options.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
-    return tuple(options)
-
-
-@lru_cache(maxsize=None)
-def _packed_options(colour: int, code: int, jokers: int, cell: int) -> tuple[Packed, ...]:
-    """A cell's options for a colour state as whole key deltas: (bound change, key delta,
-    value gained, naturals for sets, move)."""
-    shift = _shift(colour)
-    return tuple((change, ((new - code) << shift) + rest, gain, t, move)
-                 for change, new, rest, gain, _, t, move in _options(code, jokers, cell))
-
-
-# The second bound prices jokers (see ``_Bounds``): a colour left with a run it cannot
-# finish is worth this much, and each half joker it spends costs this much, at 13 a joker.
-_NEG = -1e9
-_PRICE = 5.0
-
-
-@lru_cache(maxsize=None)
-def _set_shares(present: int, others: int, weight: int,
-                worth: int) -> tuple[tuple[float, int], ...]:
-    """What giving 0, 1 or 2 naturals of a colour to a number's sets adds to the colour's
-    bound, and the half jokers it pays for them, when ``present`` colours have the number
-    and the other colours ``others`` tiles of it.
-
-    Each natural pays its share of its set's jokers, each worth ``worth`` less the number:
-    half a joker when only two colours have the number, two jokers when only one has; the
-    second copy, half a joker when the other colours lack the four tiles a second set needs.
-    """
-    loss = worth - weight
-    if present >= 3:
-        second = (weight, 0) if others >= 4 else (weight - loss / 2, 1)
-        return (0.0, 0), (weight, 0), (weight + second[0], second[1])
-    halves = 2 * (3 - present) // present if present else 0
-    one = weight - loss * halves / 2
-    return (0.0, 0), (one, halves), (2 * one, 2 * halves)
-
-
-class _Bounds:
-    """A second upper bound, for racks with jokers: a Lagrangian relaxation that solves each
-    colour's future exactly on its own.
-
-    Every joker left counts at the most a joker is worth (13, or a tile when counting), and
-    each colour pays back that worth less the face of each joker it lays, and its share of
-    the jokers of the sets it gives naturals to (``_set_shares``). Summed over the colours,
-    this overcounts only where colours compete for a number's sets or for the jokers. For
-    the jokers, the colours' bests are found per budget of half jokers (``vectors``: by
-    colour, step and colour state, from budget 0 up to where it stops rising), and summed
-    two ways, each an upper bound: every colour with the whole budget, or every colour
-    paying ``_PRICE`` more for each half joker (a Lagrange multiplier). The bound of a
-    state is its value plus the smaller sum.
-    """
-
-    def __init__(self, grid: _Grid) -> None:
-        self.jokers = grid.jokers
-        self.worth = grid.joker_set
-        self.price = _PRICE * grid.joker_set / 13
-        # What the jokers left add to each sum.
-        self.base = [(float(self.worth * left), (self.worth + 2 * self.price) * left)
-                     for left in range(grid.jokers + 1)]
-        self.vectors: list[list[dict[int, list[float]]]] = []
-        # By colour, step and colour state: the two shares for 0, 1, ... jokers left.
-        self.terms: list[list[dict[int, tuple[tuple[float, float], ...]]]] = []
-        for colour in range(4):
-            self.vectors.append(self._colour(grid, colour))
-            self.terms.append([{} for _ in range(grid.top + 2)])
-
-    def _colour(self, grid: _Grid, colour: int) -> list[dict[int, list[float]]]:
-        """The colour's vectors by step (and step top + 1, past the last) for the colour
-        states it can reach."""
-        top, jokers, worth = grid.top, grid.jokers, self.worth
-        size = 2 * jokers + 1
-        shares = []
-        for step in range(1, top + 1):
-            here = [grid.counts[c][step - 1] for c in range(4)]
-            shares.append(_set_shares(4 - here.count(0), sum(here) - here[colour],
-                                      grid.weights[step - 1], worth))
-        # The colour states it can reach, step by step, each with its options for the most
-        # jokers it can have left there.
-        reached: list[dict[int, tuple[Option, ...]]] = []
-        most = {_code(EMPTY): jokers}
-        for cell in grid.cells[colour]:
-            found_here = {code: _options(code, left, _table(code, cell[left]))
-                          for code, left in most.items()}
-            reached.append(found_here)
-            most_after: dict[int, int] = {}
-            for code, found in found_here.items():
-                left = most[code]
-                for _, new, _, _, used, _, _ in found:
-                    if most_after.get(new, -1) < left - used:
-                        most_after[new] = left - used
-            most = most_after
-        vectors: list[dict[int, list[float]]] = [{} for _ in range(top + 2)]
-        after = vectors[top + 1] = {code: [_NEG] if _SHORT[code] else [0.0] for code in most}
-        for step in range(top, 0, -1):
-            share = shares[step - 1]
-            here_vectors = vectors[step]
-            for code, options in reached[step - 1].items():
-                best = [_NEG]
-                for _, new, _, gain, used, t, _ in options:
-                    value, halves = share[t]
-                    cost = 2 * used + halves
-                    net = gain - worth * used + value
-                    child = after[new]
-                    if cost == 0 and len(child) == 1:  # the common case: one value
-                        value = net + child[0]
-                        if len(best) == 1:
-                            if value > best[0]:
-                                best[0] = value
-                        else:
-                            best = [b if b > value else value for b in best]
-                        continue
-                    if cost >= size or net + child[-1] <= best[min(cost, len(best) - 1)]:
-                        continue  # over budget, or nowhere better than the options so far
-                    end = min(cost + len(child), size)
-                    if len(best) < end:
-                        best += [best[-1]] * (end - len(best))
-                    for h in range(cost, end):
-                        value = net + child[h - cost]
-                        if value > best[h]:
-                            best[h] = value
-                    value = net + child[-1]  # the option's level from there on
-                    for h in range(end, len(best)):
-                        if value > best[h]:
-                            best[h] = value
-                while len(best) > 1 and best[-1] == best[-2]:
-                    best.pop()
-                here_vectors[code] = best
-            after = here_vectors
-        return vectors
-
-    def share(self, colour: int, step: int, code: int) -> tuple[tuple[float, float], ...]:
-        """The colour's two shares of the bound for each count of jokers left: its best
-        within that budget, and its best less the priced half jokers."""
-        terms = self.terms[colour][step]
-        found = terms.get(code)
-        if found is not None:
-            return found
-        vec = self.vectors[colour][step][code]
-        if len(vec) == 1:  # the jokers do nothing for the colour
-            found = terms[code] = ((vec[0], vec[0]),) * (self.jokers + 1)
-            return found
-        priced = []
-        top = _NEG
-        for h, value in enumerate(vec):
-            top = max(top, value - self.price * h)
-            priced.append(top)
-        last = len(vec) - 1
-        found = terms[code] = tuple((vec[min(2 * left, last)], priced[min(2 * left, last)])
-                                    for left in range(self.jokers + 1))
-        return found
-
-    def rest(self, key: int, step: int, colour: int, left: int) -> tuple[float, float]:
-        """The two sums for the jokers left and the colours other than this one, in a state
-        about to leave the cell (step, colour)."""
-        plain, priced = self.base[left]
-        for c in range(4):
-            if c != colour:
-                at = step + 1 if c < colour else step
-                code = (key >> _shift(c)) & 255
-                a, b = (self.terms[c][at].get(code) or self.share(c, at, code))[left]
-                plain += a
-                priced += b
-        return plain, priced
-
-    def sums(self, key: int, step: int) -> tuple[float, float]:
-        """The two sums of a state about to enter the step."""
-        left = (key >> 7) & 7
-        plain, priced = self.base[left]
-        for c in range(4):
-            a, b = self.share(c, step, (key >> _shift(c)) & 255)[left]
-            plain += a
-            priced += b
-        return plain, priced
-
-
-class _Found(NamedTuple):
-    """A solution as the programme found it: its value and the choices that lay it."""
-
-    value: int
-    moves: list[Move]
-    set_jokers: list[int]
-
-
-class _Programme:
-    """The programme over one rack, searched best bound first."""
-
-    def __init__(self, grid: _Grid, bounds: _Bounds | None) -> None:
-        self.grid = grid
-        self.bounds = bounds
-        # By cell in search order: its step, colour, numbers by jokers left, the naturals of
-        # the later colours at this number, and what the naturals from the next cell on
-        # can add.
-        self.cells = [
-            (step, colour, grid.cells[colour][step - 1],
-             sum(grid.counts[c][step - 1] for c in range(colour + 1, 4)),
-             grid.future[4 * (step - 1) + colour + 1])
-            for step in range(1, grid.top + 1) for colour in range(4)
-        ]
-
-    def best_first(self) -> _Found:
-        """The optimum, by expanding states best bound first: the first finished state
-        taken is optimal, since every bound is at least what its state can still reach.
-
-        The levels of the search are the cells, each number's followed by the laying of
-        its sets. A state waits with its bound and, with jokers, the two sums of its
-        per-colour bound (see ``_Bounds``), which its successors mostly share. It reads
-        its options best first by the first bound, only while they may beat the best
-        state waiting, and goes back to wait for the rest.
-        """
-        grid, bounds, cells = self.grid, self.bounds, self.cells
-        end = 5 * grid.top
-        best: list[dict[int, int]] = [{} for _ in range(end + 1)]  # by level: state, value
-        back: list[dict[int, tuple[int, Move | int]]] = [{} for _ in range(end + 1)]
-        known: list[dict[int, tuple[Packed, ...]]] = [{} for _ in cells]  # options by state
-        others: list[dict[int, tuple[float, float]]] = [{} for _ in cells]
-        empty = _code(EMPTY)
-        root = sum(empty << _shift(c) for c in range(4)) + grid.jokers * _LEFT
-        best[0][root] = 0
-        plain, priced = bounds.sums(root, 1) if bounds else (0.0, 0.0)
-        # Waiting: (minus the bound, minus the level (deepest first among equal bounds),
-        # state, value, the first option still to read, the per-colour sums).
-        heap = [(-float(grid.ceiling), 0, root, 0, 0, plain, priced)]
-        pop, push = heapq.heappop, heapq.heappush
-        bound: float
-        while heap:
-            negative, level, key, value, first, plain, priced = pop(heap)
-            level = -level
-            if value < best[level][key]:
-                continue  # the state was reached since with more value
-            if level == end:
-                return self._path(back, key, round(-negative))
-            step, slot = divmod(level, 5)
-            step += 1
-            next_best, next_back, deeper = best[level + 1], back[level + 1], -level - 1
-            weight = grid.weights[step - 1]
-            sigma = key & 15
-            left = (key >> 7) & 7
-            if slot == 4:  # lay this number's sets: reserved naturals and jokers
-                doubles = (key >> 4) & 7
-                cleared = key & ~_SETS
-                for ws in range(left + 1 if sigma else 1):
-                    if sigma and not _sets_fit(sigma + ws, 2 if doubles else 1):
-                        continue
-                    new_key = cleared - ws * _LEFT
-                    new_value = value + (sigma + ws) * weight
-                    if next_best.get(new_key, -1) >= new_value:
-                        continue
-                    new_left = left - ws
-                    new_plain, new_priced = plain, priced  # the same, unless jokers are laid
-                    if step == grid.top:  # finished: jokers left over form a set of 13s
-                        if any(_SHORT[(new_key >> _shift(c)) & 255] for c in range(4)):
-                            continue
-                        bound = new_value + (grid.joker_set * new_left if new_left >= 3 else 0)
-                    else:
-                        bound = (new_value + grid.jokers_worth[step][new_left]
-                                 + ((new_key >> 10) & 15) + grid.future[4 * step])
-                        if bounds is not None:
-                            if ws:
-                                new_plain, new_priced = bounds.sums(new_key, step + 1)
-                            bound = min(bound, new_value + min(new_plain, new_priced))
-                    if bound < 0:
-                        continue  # a run left short that cannot be finished
-                    next_best[new_key] = new_value
-                    next_back[new_key] = (key, ws)
-                    push(heap, (-bound, deeper, new_key, new_value, 0, new_plain, new_priced))
-                continue
-            index = 4 * (step - 1) + slot
-            _, colour, cell, room, future = cells[index]
-            shift = _shift(colour)
-            code = (key >> shift) & 255
-            options = known[index].get(code | left << 8)
-            if options is None:
-                options = known[index][code | left << 8] = _packed_options(
-                    colour, code, left, _table(code, cell[left]))
-            if bounds is not None:
-                after = bounds.terms[colour][step + 1]
-                # The other colours' part of the bound, as long as no joker is spent.
-                mine = (bounds.terms[colour][step].get(code)
-                        or bounds.share(colour, step, code))[left]
-                same = (plain - mine[0], priced - mine[1])
-                rests = others[index]
-                rest_key = key & ~((255 << shift) | _SETS | (7 * _LEFT) | (15 * _KEPT))
-            base = value + sigma * weight + grid.jokers_worth[step - 1][left] + (
-                (key >> 10) & 15) + future
-            for i in range(first, len(options)):
-                change, delta, gain, t, move = options[i]
-                if heap and base + change < -heap[0][0]:
-                    push(heap, (max(negative, -(base + change)), -level, key, value, i,
-                                plain, priced))
-                    break
-                new_key = key + delta
-                new_left = (new_key >> 7) & 7
-                if (sigma or t) and sigma + t + room + new_left < 3:
-                    continue  # the sets of this number could never reach three tiles
-                new_value = value + gain
-                if next_best.get(new_key, -1) >= new_value:
-                    continue
-                bound = base + change
-                new_plain = new_priced = 0.0
-                if bounds is not None:
-                    rest = same if new_left == left else rests.get(rest_key | new_left)
-                    if rest is None:
-                        rest = rests[rest_key | new_left] = bounds.rest(
-                            key, step, colour, new_left)
-                    new_code = (new_key >> shift) & 255
-                    own = after.get(new_code)
-                    if own is None:
-                        own = bounds.share(colour, step + 1, new_code)
-                    new_plain = rest[0] + own[new_left][0]
-                    new_priced = rest[1] + own[new_left][1]
-                    bound = min(bound, new_value + min(new_plain, new_priced)
-                                + (sigma + t) * weight)
-                    if bound < 0:
-                        continue  # a run left short that cannot be finished
-                next_best[new_key] = new_value
-                next_back[new_key] = (key, move)
-                push(heap, (-bound, deeper, new_key, new_value, 0, new_plain, new_priced))
-        raise AssertionError("laying nothing is always a solution")
-
-    @staticmethod
-    def _path(back: list[dict[int, tuple[int, Move | int]]], key: int, total: int) -> _Found:
-        """The choices that led to a finished state, and its value."""
-        moves: list[Move] = []
-        set_jokers: list[int] = []
-        last = key
-        for level in range(len(back) - 1, 0, -1):
-            key, what = back[level][key]
-            if isinstance(what, int):
-                set_jokers.append(what)
-            else:
-                moves.append(what)
-        moves.reverse()
-        set_jokers.reverse()
-        left = (last >> 7) & 7
-        if left >= 3:
-            set_jokers.append(left)
-        return _Found(total, moves, set_jokers)
-
-
-# What a natural that no joker-free meld of the rack can hold costs, in quarters of a
-# joker. A meld with k jokers holds such naturals costing at most k jokers in all: its
-# naturals sit in stretches of at most two between jokers, each gap of jokers paying half
-# to the stretch on either side and jokers at an end paying all to theirs. A stretch next
-# to one joker gets half a joker, which can happen only when a natural lies two places
-# from it: a pair (two in a row) with a natural two beyond costs a quarter a tile
-# (R3 R4 J R6 R7); a tile with a natural beside it, two places away or at its number, half
-# (R5 J R7, R5 Y5 J); a tile with none of those needs two jokers beside it, a whole one.
-_BRIDGED, _PAIRED, _ALONE = 1, 2, 4
-
-
-def _future_bounds(
-    counts: tuple[tuple[int, ...], ...], jokers: int, top: int, weights: tuple[int, ...]
-) -> tuple[int, ...]:
-    """For each cell in search order, the most that the naturals of it and the later
-    cells can add (and a last 0, after the last cell).
-
-    Copies of a natural that joker-free melds of the rack can hold at once count in full;
-    the others only as far as the jokers can pay for them (a fractional knapsack over their
-    costs, which bounds the whole solution's, so it holds for any part of it).
-    """
-    bounds = [0]
-    certain = 0
-    costly: list[tuple[float, int, int]] = []  # (worth per cost, cost, worth), best first
-    paid = 0  # what the jokers pay for, among the costly naturals so far
-    for step in range(top, 0, -1):
-        number = position_number(_position(step, top))
-        here = [counts[c][number - 1] for c in range(4)]
-        for colour in range(3, -1, -1):
-            count = here[colour]
-            if count and step < 14:  # the 1s of the last step were counted at step 1
-                worth = weights[step - 1]
-                present = sum(1 for c in range(4) if c != colour and here[c])
-                in_sets = (present >= 2) + (sum(here) - count >= 4)
-                in_runs, cost = _run_terms(number, top, _window(counts[colour], number, top))
-                free = min(count, in_sets + in_runs)
-                certain += free * worth
-                if count > free:
-                    if present and cost == _ALONE:
-                        cost = _PAIRED
-                    for _ in range(count - free):
-                        bisect.insort(costly, (-worth / cost, cost, worth))
-                    paid = _knapsack(costly, 4 * jokers)
-            bounds.append(certain + paid)
-    bounds.reverse()
-    return tuple(bounds)
-
-
-def _window(row: tuple[int, ...], number: int, top: int) -> tuple[int, ...]:
-    """A colour's naturals at the run positions from three before to three after each
-    place of this number (a 1 has two under the 13-1 wrap)."""
-    places = (number, 14) if number == 1 and top == 14 else (number,)
-    return tuple(row[position_number(q) - 1] if 1 <= q <= top else 0
-                 for p in places for q in range(p - 3, p + 4))
-
-
-@lru_cache(maxsize=None)
-def _run_terms(number: int, top: int, window: tuple[int, ...]) -> tuple[int, int]:
-    """How many copies of a colour's natural of this number joker-free runs of the rack
-    could hold at once (0, 1 or 2), and what a copy they cannot hold costs in quarter
-    jokers when no other colour has the number (see ``_BRIDGED``).
-
-    A copy in a joker-free run sits with the two naturals of a window of three around it
-    (below, astride, above); copies in different runs take different tiles, so the count
-    is what the neighbours allow. ``window`` is as ``_window`` gives it.
-    """
-    places = (number, 14) if number == 1 and top == 14 else (number,)
-    size = {q: window[7 * i + q - p + 3] for i, p in enumerate(places)
-            for q in range(p - 3, p + 4)}
-
-    def has(position: int) -> bool:
-        return size[position] > 0
-
-    windows = [(p + a, p + b) for p in places for a, b in ((-2, -1), (-1, 1), (1, 2))]
-    windows = [w for w in windows if has(w[0]) and has(w[1])]
-    in_runs = min(len(windows), 1)
-    for i, first in enumerate(windows):  # two windows that the neighbours can fill together
-        for second in windows[i:]:
-            taken = Counter(position_number(q) for q in first + second)
-            if all(max(size[q] for q in size if position_number(q) == n) >= k
-                   for n, k in taken.items()):
-                in_runs = 2
-    if any(has(p + d) and (has(p + 3 * d) or has(p - 2 * d)) for p in places for d in (-1, 1)):
-        cost = _BRIDGED
-    elif any(has(p + d) for p in places for d in (-2, -1, 1, 2)):
-        cost = _PAIRED
-    else:
-        cost = _ALONE
-    return in_runs, cost
-
-
-def _knapsack(items: list[tuple[float, int, int]], budget: int) -> int:
-    """The most worth the items (best worth per cost first) can give within the budget,
-    a part of an item allowed."""
-    total = 0.0
-    for _, cost, worth in items:
-        share = min(cost, budget)
-        total += worth * share / cost
-        budget -= share
-        if budget == 0:
-            break
-    return math.ceil(total - 1e-9)
-
-
-@lru_cache(maxsize=None)
-def _sets_fit(total: int, largest: int) -> bool:
-    """Whether ``total`` tiles, at most ``largest`` of one colour, split into sets of 3-4."""
-    return any(largest <= s and 3 * s <= total <= 4 * s for s in range(1, total // 3 + 1))
 
 
 Run = list[tuple[Tile, int]]  # a run's tiles, each with its step
-_IDLE: Move = (0, 0, 0, 0, 0, 0, 0, 0, (), 0, (), 0, 0)  # a cell that lays nothing
 
 
 def _replay(
@@ -968,11 +157,11 @@ def _replay(
     melds: list[Meld] = []
     moves_left = iter(moves)
     for step in range(1, top + 1):
-        number = position_number(_position(step, top))
+        number = position_number(position(step, top))
         reserved: list[tuple[int, Tile]] = []
         for colour in range(4):
             move = next(moves_left)
-            if move == _IDLE and not any(classes[colour]):
+            if move == IDLE and not any(classes[colour]):
                 continue  # nothing laid, nothing open
             x1, j1, x2, j2, e3n, e3w, eln, elw, trail, a, heads, t, keep = move
             pool = kept_ones[colour] if step == 14 else pools.get((colour, number), [])
@@ -1013,7 +202,7 @@ def _replay(
 
 def _run_meld(run: Run, colour: int, top: int) -> Meld:
     """A run's meld, its tiles laid from the lowest position up."""
-    laid = sorted((_position(step, top), tile) for tile, step in run)
+    laid = sorted((position(step, top), tile) for tile, step in run)
     return Meld(
         MeldKind.RUN,
         tuple(t for _, t in laid),

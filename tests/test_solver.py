@@ -21,12 +21,28 @@ from hypothesis import strategies as st
 from referee.jokers import Jokers
 from referee.melds import MeldKind, position_number, read_meld, top_position
 from referee.options import FakeIndicator, FakeJokerRole, Rules, Wrap
-from referee.solver import Solution, best_melds, most_tiles_in_melds
+from referee import programme
+from referee.solver import ENGINES, Solution, best_melds, compiled_build, most_tiles_in_melds
 from referee.tiles import Tile, parse_tiles
 from tests import bruteforce
 from tests.bruteforce import DECK, RULES_101, face_of, meld_worth
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+# Every exactness test runs on both builds of the search: the pure-Python reference and the
+# mypyc build that ``.ci/setup`` makes (missing or stale, that build fails here by name).
+BUILDS = pytest.mark.parametrize("engine", ["python", "compiled"])
+
+
+def build(engine: str) -> str:
+    assert engine in ENGINES, "no current mypyc build of referee/programme.py: run .ci/setup"
+    return engine
+
+
+def test_the_compiled_build_is_current_and_serves() -> None:
+    source = Path(programme.__file__ or "").read_bytes()
+    assert compiled_build(source) is ENGINES[build("compiled")]
+    assert compiled_build(source + b"# an edit after the build\n") is None
 
 
 def table(
@@ -106,42 +122,53 @@ def assert_well_formed(
     assert solution.value == expected
 
 
+@BUILDS
 @settings(max_examples=1500, derandomize=True, deadline=None)
 @given(deals())
-def test_best_melds_matches_brute_force(deal: tuple[tuple[Tile, ...], Jokers, Rules]) -> None:
+def test_best_melds_matches_brute_force(
+    engine: str, deal: tuple[tuple[Tile, ...], Jokers, Rules]
+) -> None:
     rack, jokers, rules = deal
-    solution = best_melds(rack, jokers, rules)
+    solution = best_melds(rack, jokers, rules, build(engine))
     assert solution.value == bruteforce.best_value(rack, jokers, rules)
     assert_well_formed(solution, rack, jokers, rules, counting=False)
 
 
+@BUILDS
 @settings(max_examples=1000, derandomize=True, deadline=None)
 @given(deals())
-def test_most_tiles_matches_brute_force(deal: tuple[tuple[Tile, ...], Jokers, Rules]) -> None:
+def test_most_tiles_matches_brute_force(
+    engine: str, deal: tuple[tuple[Tile, ...], Jokers, Rules]
+) -> None:
     rack, jokers, rules = deal
-    solution = most_tiles_in_melds(rack, jokers, rules)
+    solution = most_tiles_in_melds(rack, jokers, rules, build(engine))
     assert solution.value == bruteforce.most_tiles(rack, jokers, rules)
     assert_well_formed(solution, rack, jokers, rules, counting=True)
 
 
+@BUILDS
 @settings(max_examples=150, derandomize=True, deadline=None)
 @given(deals(max_tiles=12))
 def test_twelve_tile_racks_match_brute_force(
-    deal: tuple[tuple[Tile, ...], Jokers, Rules],
+    engine: str, deal: tuple[tuple[Tile, ...], Jokers, Rules],
 ) -> None:
     rack, jokers, rules = deal
-    assert best_melds(rack, jokers, rules).value == bruteforce.best_value(rack, jokers, rules)
-    assert (most_tiles_in_melds(rack, jokers, rules).value
+    assert (best_melds(rack, jokers, rules, build(engine)).value
+            == bruteforce.best_value(rack, jokers, rules))
+    assert (most_tiles_in_melds(rack, jokers, rules, build(engine)).value
             == bruteforce.most_tiles(rack, jokers, rules))
 
 
+@BUILDS
 @settings(max_examples=150, derandomize=True, deadline=None)
 @given(deals(max_tiles=22))
-def test_full_racks_lay_valid_melds(deal: tuple[tuple[Tile, ...], Jokers, Rules]) -> None:
+def test_full_racks_lay_valid_melds(
+    engine: str, deal: tuple[tuple[Tile, ...], Jokers, Rules]
+) -> None:
     rack, jokers, rules = deal
-    best = best_melds(rack, jokers, rules)
+    best = best_melds(rack, jokers, rules, build(engine))
     assert_well_formed(best, rack, jokers, rules, counting=False)
-    counted = most_tiles_in_melds(rack, jokers, rules)
+    counted = most_tiles_in_melds(rack, jokers, rules, build(engine))
     assert_well_formed(counted, rack, jokers, rules, counting=True)
     # Nothing more could be laid from what either leaves over.
     assert bruteforce.best_value(best.leftover, jokers, rules) == 0
@@ -273,12 +300,13 @@ def test_fake_indicator_makes_fakes_jokers() -> None:
                      "Y1 Y1 Y2 Y2", W, AFTER, 178, id="doubles-11-2-wrapping-four-wilds"),
     ],
 )
+@BUILDS
 def test_adversarial_racks(
-    indicator: str, tiles: str, role: FakeJokerRole, wrap: Wrap, value: int
+    engine: str, indicator: str, tiles: str, role: FakeJokerRole, wrap: Wrap, value: int
 ) -> None:
     rules = table(role, wrap)
     rack = parse_tiles(tiles)
     jokers = Jokers.from_indicator(Tile.parse(indicator), rules)
-    best = best_melds(rack, jokers, rules)
+    best = best_melds(rack, jokers, rules, build(engine))
     assert best.value == value
     assert_well_formed(best, rack, jokers, rules, counting=False)
