@@ -6,7 +6,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from referee.errors import NotationError, RuleViolation
@@ -43,6 +43,9 @@ _TOKEN = re.compile(r"^([a-z]+?)(1[0-3]|[1-9])?$")
 _MAX_TOKEN = 40
 
 
+_ORDER: dict[Color | None, int] = {**{c: i for i, c in enumerate(COLORS)}, None: 4}
+
+
 def _fold(text: str) -> str:
     """Lowercase the Turkish way and drop accents, so ``KIRMIZI`` and ``kırmızı`` match."""
     text = text.replace("İ", "i").replace("I", "ı").lower().replace("ı", "i")
@@ -62,11 +65,18 @@ class Tile:
 
     color: Color | None
     number: int
+    # Colour order (R, Y, B, K, fake last) and number in one int: the hash and the sort
+    # key, so that sorting and counting tiles never calls back into ``Enum.__hash__``.
+    _rank: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         fake = self.color is None and self.number == 0
         if not fake and not (self.color is not None and 1 <= self.number <= 13):
             raise NotationError(f"no such tile: {self.color} {self.number}", subject=repr(self))
+        object.__setattr__(self, "_rank", _ORDER[self.color] << 4 | self.number)
+
+    def __hash__(self) -> int:
+        return self._rank
 
     @property
     def is_fake(self) -> bool:
@@ -83,6 +93,9 @@ class Tile:
 
         :raises NotationError: naming the token that is not a tile.
         """
+        known = _NOTATION.get(text)
+        if known is not None:  # the notation itself, the common case: one look-up
+            return known
         token = _fold(text.strip())
         if not token or len(token) > _MAX_TOKEN:
             raise NotationError(f"not a tile: {text[:_MAX_TOKEN]!r}", subject=text[:_MAX_TOKEN])
@@ -92,17 +105,17 @@ class Tile:
         color = _COLOR_WORDS.get(match.group(1)) if match else None
         if match is None or color is None or match.group(2) is None:
             raise NotationError(f"not a tile: {text!r}", subject=text)
-        return cls(color, int(match.group(2)))
+        return _NOTATION[f"{color.value}{match.group(2)}"]
 
     def __str__(self) -> str:
         return "F" if self.color is None else f"{self.color.value}{self.number}"
 
     def sort_key(self) -> tuple[int, int]:
         """Colour in notation order (R, Y, B, K), then number; fake jokers last."""
-        return (4 if self.color is None else COLORS.index(self.color), self.number)
+        return (self._rank >> 4, self.number)
 
     def __lt__(self, other: Tile) -> bool:
-        return self.sort_key() < other.sort_key()
+        return self._rank < other._rank
 
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
@@ -113,6 +126,14 @@ class Tile:
             raise RuleViolation("a fake joker has no next tile", code="fake_indicator")
         return Tile(self.color, self.number % 13 + 1)
 
+
+# Every tile once, by its notation in upper and lower case: ``Tile.parse`` reads the
+# notation with one look-up and hands out these same objects.
+_NOTATION: dict[str, Tile] = {
+    text: tile
+    for tile in (Tile.fake(), *(Tile(c, n) for c in COLORS for n in range(1, 14)))
+    for text in (str(tile), str(tile).lower())
+}
 
 _SPLIT = re.compile(r"[\s,;]+")
 _WORD_THEN_NUMBER = re.compile(r"^([^\W\d_]+)\s+(\d+)$")
