@@ -62,8 +62,9 @@ class RuleDataError(ValueError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A safe YAML loader that rejects a key given twice in one mapping."""
+class _UniqueKeyLoader(yaml.CSafeLoader):
+    """A safe YAML loader that rejects a key given twice in one mapping (on libyaml's parser,
+    which PyYAML's wheels include: four times faster than the pure-Python one)."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: dict[Any, int] = {}
