@@ -2,20 +2,27 @@
 
 Prints the median, p99 and max time of ``best_melds`` on seeded random 22-tile racks (a
 share forced to hold both okeys and both fake jokers, with fake jokers counting as the
-okey's face or played wild, and a share under the 13-1 wrap house rule), the max over a set of
-adversarial racks, and the ratio of median times against the brute-force reference
-(``tests/bruteforce.py``) on 12-tile racks. Prints figures only; no assertion on time.
+okey's face or played wild, and a share under the 13-1 wrap house rule) and on a set of
+adversarial racks, for each build of the search (the mypyc build and the pure-Python
+reference, interleaved rack by rack, so that both see the same machine load); the first call
+in a fresh process; the HTTP check (``POST /api/v1/referee/best-opening`` through the Flask
+test client) against the bare call; and the ratio of median times against the brute-force
+reference (``tests/bruteforce.py``) on 12-tile racks. Prints figures only; no assertion.
 
-    .venv/bin/python benchmarks/referee.py [--racks 1000] [--small 200] [--seed 101]
+    .venv/bin/python benchmarks/referee.py [--racks 2000] [--small 200] [--seed 101]
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -25,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from referee.jokers import Jokers  # noqa: E402
 from referee.options import FakeJokerRole, Rules, Wrap  # noqa: E402
-from referee.solver import best_melds  # noqa: E402
+from referee.solver import DEFAULT_ENGINE, ENGINES, best_melds  # noqa: E402
 from referee.tiles import Tile, parse_tiles  # noqa: E402
 from tests import bruteforce  # noqa: E402
 
@@ -132,34 +139,117 @@ def summary(times: list[float]) -> str:
             f"   max {max(ms):7.3f} ms")
 
 
+FIRST_CALL = """
+import time
+start = time.perf_counter()
+from referee.jokers import Jokers
+from referee.options import Rules
+from referee.solver import best_melds
+from referee.tiles import Tile, parse_tiles
+rules = Rules.preset("101")
+jokers = Jokers.from_indicator(Tile.parse("B2"), rules)
+imported = time.perf_counter()
+best_melds(parse_tiles("{rack}"), jokers, rules)
+print((imported - start) * 1000, (time.perf_counter() - imported) * 1000)
+"""
+
+
+def first_calls(rack: str, runs: int, pure: bool) -> tuple[list[float], list[float]]:
+    """Times (ms) to import the engine and load the 101 preset, and of the first solve, each
+    in a fresh interpreter."""
+    env = {**os.environ, "HAKEM_PURE_SOLVER": "1" if pure else "0"}
+    imports, calls = [], []
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, "-c", FIRST_CALL.format(rack=rack)], cwd=ROOT,
+                             env={**env, "PYTHONPATH": str(ROOT)}, check=True, capture_output=True, text=True).stdout
+        imported, called = map(float, out.split())
+        imports.append(imported)
+        calls.append(called)
+    return imports, calls
+
+
+def http_overhead(cases: list[Case], rounds: int) -> tuple[list[float], list[float]]:
+    """Seconds per best-opening check through the Flask test client, and per call of the
+    engine's check itself, interleaved on the same racks (the default house rules, so the
+    two agree): the difference is what validation and serialisation add."""
+    from app import create_app
+    from referee.checks import check_best_opening
+
+    with tempfile.TemporaryDirectory() as instance:
+        app = create_app({"TESTING": True, "SECRET_KEY": "bench",
+                          "DATABASE_URL": f"sqlite:///{instance}/bench.sqlite3",
+                          "SEARCH_INDEX_DIR": f"{instance}/index", "RATELIMIT_ENABLED": False})
+        client = app.test_client()
+        rules = Rules.preset("101")
+        http, bare = [], []
+        for i in range(rounds):
+            _, rack, jokers, _ = cases[i % len(cases)]
+            body = {"tiles": [str(t) for t in rack], "indicator": str(jokers.indicator)}
+            start = time.perf_counter()
+            reply = client.post("/api/v1/referee/best-opening", json=body)
+            http.append(time.perf_counter() - start)
+            assert reply.status_code == 200, reply.get_data(as_text=True)
+            start = time.perf_counter()
+            check_best_opening(rack, indicator=jokers.indicator, rules=rules)
+            bare.append(time.perf_counter() - start)
+        return http, bare
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--racks", type=int, default=1000, help="random 22-tile racks")
+    parser.add_argument("--racks", type=int, default=2000, help="random 22-tile racks")
     parser.add_argument("--small", type=int, default=200, help="12-tile racks against brute force")
+    parser.add_argument("--fresh", type=int, default=7, help="fresh processes for the first call")
+    parser.add_argument("--http", type=int, default=1000, help="HTTP checks")
     parser.add_argument("--seed", type=int, default=101)
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    names = sorted(ENGINES, reverse=True)  # "python" first, the baseline
+    solvers = {name: functools.partial(best_melds, engine=name) for name in names}
+    print(f"builds: {', '.join(names)}; the checks use {DEFAULT_ENGINE!r}; "
+          f"load average {os.getloadavg()[0]:.2f}")
 
     racks = random_racks(rng, args.racks, 22)
-    first = timed(best_melds, racks[0])
-    times = [timed(best_melds, case) for case in racks]
-    print(f"best_melds, {len(racks)} random 22-tile racks (seed {args.seed}); "
-          f"first call, caches cold: {first * 1000:.3f} ms")
-    print(f"  {'all':<34}{summary(times)}")
-    for kind in sorted({case[0] for case in racks}):
-        chosen = [t for t, case in zip(times, racks) if case[0] == kind]
-        print(f"  {kind + f' ({len(chosen)})':<34}{summary(chosen)}")
-    for wrap in Wrap:
-        chosen = [t for t, case in zip(times, racks) if case[3].wrap_13_1 is wrap]
-        print(f"  {f'wrap {wrap.value} ({len(chosen)})':<34}{summary(chosen)}")
+    for name in names:
+        timed(solvers[name], racks[0])  # the first call of this process fills the caches
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for case in racks:
+        for name in names:
+            times[name].append(timed(solvers[name], case))
+    print(f"best_melds, {len(racks)} random 22-tile racks (seed {args.seed}), builds interleaved")
+    for name in names:
+        print(f"  {name:<10}{'all':<30}{summary(times[name])}")
+        for kind in sorted({case[0] for case in racks}):
+            chosen = [t for t, case in zip(times[name], racks) if case[0] == kind]
+            print(f"  {'':<10}{kind + f' ({len(chosen)})':<30}{summary(chosen)}")
+    if len(names) == 2:
+        python, compiled = (statistics.median(times[n]) for n in names)
+        print(f"  ratio of medians (python / compiled): {python / compiled:.2f}x")
 
-    print("adversarial racks:")
-    worst = 0.0
+    print("adversarial racks (the median of 5 runs each):")
+    worst = dict.fromkeys(names, 0.0)
     for case in adversarial_racks():
-        spent = timed(best_melds, case)
-        worst = max(worst, spent)
-        print(f"  {case[0]:<48}{spent * 1000:8.3f} ms")
-    print(f"  {'max':<48}{worst * 1000:8.3f} ms")
+        spent = {name: statistics.median(timed(solvers[name], case) for _ in range(5))
+                 for name in names}
+        worst = {name: max(worst[name], spent[name]) for name in names}
+        print(f"  {case[0]:<48}" + "".join(f"{n} {spent[n] * 1000:7.3f} ms  " for n in names))
+    print(f"  {'max':<48}" + "".join(f"{n} {worst[n] * 1000:7.3f} ms  " for n in names))
+
+    rack = "R1 R6 R7 R8 R9 Y1 Y2 Y7 Y9 B3 B3 B6 B7 B7 K1 K2 K3 K3 K6 K13 F F"
+    print(f"first call in a fresh process ({args.fresh} processes, median): import and preset, "
+          "then the first solve")
+    for name in names:
+        imports, calls = first_calls(rack, args.fresh, pure=name == "python")
+        print(f"  {name:<10}import {statistics.median(imports):7.3f} ms   "
+              f"first call {statistics.median(calls):7.3f} ms   max {max(calls):7.3f} ms")
+
+    http, bare = http_overhead(racks, args.http)
+    overhead = [h - b for h, b in zip(http, bare)]
+    print(f"HTTP best-opening check, {args.http} requests through the Flask test client:")
+    print(f"  http       {summary(http)}")
+    print(f"  check      {summary(bare)}")
+    print(f"  median overhead of HTTP (validation, serialisation): "
+          f"{statistics.median(overhead) * 1000:.3f} ms")
 
     small = random_racks(rng, args.small, 12)
     solver = [timed(best_melds, case) for case in small]
