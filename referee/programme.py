@@ -690,7 +690,10 @@ class _Programme:
                         if bounds is not None:
                             if ws:
                                 new_plain, new_priced = bounds.sums(new_key, step + 1)
-                            bound = min(bound, new_value + min(new_plain, new_priced))
+                            least = new_value + (new_plain if new_plain < new_priced
+                                                 else new_priced)
+                            if least < bound:
+                                bound = least
                     if bound < 0:
                         continue  # a run left short that cannot be finished
                     next_best[new_key] = new_value
@@ -741,8 +744,10 @@ class _Programme:
                         own = bounds.share(colour, step + 1, new_code)
                     new_plain = rest[0] + own[new_left][0]
                     new_priced = rest[1] + own[new_left][1]
-                    bound = min(bound, new_value + min(new_plain, new_priced)
-                                + (sigma + t) * weight)
+                    least = (new_value + (new_plain if new_plain < new_priced else new_priced)
+                             + (sigma + t) * weight)
+                    if least < bound:
+                        bound = least
                     if bound < 0:
                         continue  # a run left short that cannot be finished
                 next_best[new_key] = new_value
