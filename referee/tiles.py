@@ -135,6 +135,15 @@ _NOTATION: dict[str, Tile] = {
     for text in (str(tile), str(tile).lower())
 }
 
+def color_word(word: str) -> Color | None:
+    """The colour a letter or colour word names in any of the three languages, if any.
+
+    >>> color_word("Kırmızı"), color_word("rot"), color_word("seven")
+    (<Color.RED: 'R'>, <Color.RED: 'R'>, None)
+    """
+    return _COLOR_WORDS.get(_fold(word))
+
+
 _SPLIT = re.compile(r"[\s,;]+")
 _WORD_THEN_NUMBER = re.compile(r"^([^\W\d_]+)\s+(\d+)$")
 

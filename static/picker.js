@@ -1,48 +1,58 @@
-// The tile picker: tapping a tile writes it into the tile field that last had focus.
-// Progressive enhancement: without JavaScript the fields are typed by hand.
+// The tile picker: tapping a tile writes it into the tile field being filled. It starts on
+// the check's main tiles, not the indicator, and after a single-tile field (the indicator,
+// the discarded tile) it moves on to the next field. Without JavaScript fields are typed.
 (function () {
   "use strict";
   var picker = document.querySelector("[data-picker]");
   if (!picker) { return; }
-  var fields = document.querySelectorAll("[data-tiles]");
+  var fields = Array.prototype.slice.call(document.querySelectorAll("[data-tiles]"));
   var label = picker.querySelector("[data-picker-label]");
-  var target = fields[0] || null;
+  var target = null;
 
+  function visible(field) { return !field.closest("[hidden]"); }
   function labelOf(field) {
     var own = field.id && document.querySelector("label[for='" + field.id + "']");
-    return own ? own.textContent : (field.getAttribute("placeholder") || field.name);
+    return own ? own.textContent : field.name;
   }
   function choose(field) {
     target = field;
     label.textContent = labelOf(field);
     fields.forEach(function (f) { f.classList.toggle("picking", f === field); });
   }
-  function changed() { target.dispatchEvent(new Event("input", { bubbles: true })); }
+  function next(field) {
+    var after = fields.slice(fields.indexOf(field) + 1).concat(fields);
+    return after.find(function (f) { return f !== field && visible(f) && !f.hasAttribute("data-indicator"); })
+      || field;
+  }
+  function changed(field) { field.dispatchEvent(new Event("input", { bubbles: true })); }
 
   fields.forEach(function (field) {
     field.addEventListener("focus", function () { choose(field); });
   });
-  if (target) { choose(target); picker.hidden = false; }
+  var first = fields.find(function (f) { return !f.hasAttribute("data-indicator") && visible(f); }) || fields[0];
+  if (first) { choose(first); picker.hidden = false; }
 
   picker.addEventListener("click", function (event) {
     var button = event.target.closest("button");
     if (!button || !target) { return; }
-    var value = target.value;
+    var field = target;
+    var value = field.value;
     if (button.dataset.tile) {
-      if (target.hasAttribute("data-single")) {
-        target.value = button.dataset.tile;
+      if (field.hasAttribute("data-single")) {
+        field.value = button.dataset.tile;
+        choose(next(field));
       } else {
         var sep = value === "" || /\s$/.test(value) ? "" : " ";
-        target.value = value + sep + button.dataset.tile;
+        field.value = value + sep + button.dataset.tile;
       }
     } else if (button.hasAttribute("data-picker-newline")) {
-      if (target.hasAttribute("data-groups") && value.trim() !== "") { target.value = value.replace(/\s*$/, "") + "\n"; }
+      if (field.hasAttribute("data-groups") && value.trim() !== "") { field.value = value.replace(/\s*$/, "") + "\n"; }
     } else if (button.hasAttribute("data-picker-undo")) {
-      target.value = value.replace(/\s*\S+\s*$/, "");
-      if (target.hasAttribute("data-groups") && /\n$/.test(value)) { target.value = value.replace(/\n$/, ""); }
+      field.value = value.replace(/\s*\S+\s*$/, "");
+      if (field.hasAttribute("data-groups") && /\n$/.test(value)) { field.value = value.replace(/\n$/, ""); }
     } else if (button.hasAttribute("data-picker-clear")) {
-      target.value = "";
+      field.value = "";
     }
-    changed();
+    changed(field);
   });
 })();

@@ -13,6 +13,7 @@ from rules_data import LANGS, Rule
 from rules_data.schema import SourceRef
 from rules_data.search import VARIANT_CHOICES
 from web.errors import InputError
+from web.front_door import check_links, meld_rulings, tiles_in_query
 from web.i18n import best_language
 from web.render import rule_html
 from web.search import book, run_search
@@ -49,6 +50,13 @@ def variant_arg() -> str:
     return variant
 
 
+def check_pages() -> dict[str, Any]:
+    """The referee's check pages by name (their titles), for links from other pages."""
+    from web.referee_pages import PAGES  # here: that module builds on this one's blueprint
+
+    return PAGES
+
+
 def rules_in(variant: str) -> list[Rule]:
     return [rule for rule in book() if variant == "all" or variant in rule.variants]
 
@@ -65,7 +73,10 @@ def search() -> str:
     if not query.strip():
         return render_template("results.html", query="", variant=variant, results=None)
     results = run_search(query, g.lang, variant, limit=20)
-    return render_template("results.html", query=query, variant=variant, results=results)
+    tiles = tiles_in_query(query)
+    return render_template("results.html", query=query, variant=variant, results=results,
+                           tiles=tiles, melds=meld_rulings(tiles) if tiles else [],
+                           checks=check_links(query), check_pages=check_pages())
 
 
 @bp.route("/rules/<rule_id>")

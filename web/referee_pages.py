@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, Flask, g, render_template, request
+from flask import Blueprint, Flask, g, make_response, render_template, request
+from werkzeug.wrappers import Response
 from flask_babel import gettext, lazy_gettext
 from flask_babel.speaklater import LazyString
 
@@ -17,7 +18,9 @@ from web.api import ruling_json
 from web.errors import InputError
 from web.pages import add_lang, pull_lang
 from web.referee_requests import CHECKS, judge
+from web.sheet.views import PENALTIES
 from web.table import table_rules
+from referee import NotationError, Tile
 from web.validation import Loc, game_variant, parse, whole_number
 
 bp = Blueprint("referee", __name__, url_prefix="/<lang>/referee")
@@ -55,7 +58,7 @@ PAGES: dict[str, Check] = {check.name: check for check in (
           ("indicator", "tile", "table", "finishing"), ("101",)),
     Check("pickup", lazy_gettext("May I take the discard?"),
           lazy_gettext("Before opening, you may take the previous player's discard only to open "
-                       "with it."), ("indicator", "tile", "rack", "opened"), ("101",)),
+                       "with it."), ("indicator", "tile", "opened", "rack"), ("101",)),
     Check("score", lazy_gettext("What does everyone score?"),
           lazy_gettext("Who finished, how, and what each other player had left."),
           ("indicator", "finish", "winner", "players"), ("101", "plain")),
@@ -82,6 +85,8 @@ PLAYER_LABELS: dict[str, LazyString] = {
     "remaining_value": lazy_gettext("Sum of the tiles left"),
     "penalties": lazy_gettext("Penalties"),
 }
+INDICATOR_COOKIE = "hakem_indicator"
+INDICATOR_AGE = 6 * 3600  # a round's indicator, kept for an evening at the table
 MAX_VALUE = 2000
 GROUP_FIELDS = ("melds", "pairs", "table")
 FLAG_FIELDS = ("finishing", "opened")
@@ -169,8 +174,17 @@ def index() -> str:
     return render_template("referee_index.html", pages=PAGES)
 
 
+def remembered_indicator() -> str:
+    """The indicator this browser last gave (it rarely changes within a round), if a tile."""
+    text = request.cookies.get(INDICATOR_COOKIE, "")
+    try:
+        return str(Tile.parse(text)) if text else ""
+    except NotationError:
+        return ""
+
+
 @bp.route("/<check>")
-def check_page(check: str) -> tuple[str, int]:
+def check_page(check: str) -> Response:
     page = PAGES.get(check)
     if page is None:
         raise InputError("unknown_check", str(lazy_gettext("There is no check %(name)s.",
@@ -194,9 +208,16 @@ def check_page(check: str) -> tuple[str, int]:
     except InputError as problem:
         error = problem
         status = problem.status
-    return render_template("referee.html", page=page, pages=PAGES, labels=LABELS, args=args,
-                           variant=variant, result=result, error=error, table=table,
-                           lang=g.lang), status
+    indicator = args.get("indicator", "").strip() if "indicator" in args \
+        else remembered_indicator()
+    response = make_response(render_template(
+        "referee.html", page=page, pages=PAGES, labels=LABELS, args=args, variant=variant,
+        penalties=PENALTIES,
+        result=result, error=error, table=table, indicator=indicator, lang=g.lang), status)
+    if result is not None and "indicator" in page.fields and indicator:
+        response.set_cookie(INDICATOR_COOKIE, indicator, max_age=INDICATOR_AGE, samesite="Lax",
+                            httponly=False)  # the page's script keeps it in step as it changes
+    return response
 
 
 def init_app(app: Flask) -> None:

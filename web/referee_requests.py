@@ -169,7 +169,7 @@ class PickupRequest(CheckRequest):
 
     indicator: TileField
     tile: TileField
-    rack: Tiles
+    rack: TileList = Field(default_factory=list)  # not needed once the player has opened
     opened: bool = False
 
 

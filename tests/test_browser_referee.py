@@ -1,0 +1,174 @@
+"""The referee at the table, in a real browser at 390x844 in tr, de and en: the ruling in
+view after every check (with and without JavaScript), live rulings as tiles are tapped, the
+picker starting on the tiles, the remembered indicator, and the search box as a way in."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+LANGS = ("tr", "de", "en")
+RACK_21 = "R1 R2 R3 R4 R5 Y5 Y6 Y7 B9 B10 B11 K12 K13 R12 Y12 B12 Y1 Y2 K3 K4 B6"
+
+# Each check, filled as a player would type it: (check, {field: value}, checkboxes).
+CHECKS: list[tuple[str, dict[str, str], tuple[str, ...]]] = [
+    ("okey", {"indicator": "R7"}, ()),
+    ("meld", {"tiles": "R12 R13 R1"}, ()),
+    ("opening", {"indicator": "K4", "melds": "R10 R11 R12 R13\nY10 Y11 Y12\nB10 B11 B12"}, ()),
+    ("best-opening", {"indicator": "K7", "tiles": RACK_21}, ()),
+    ("winning-hand", {"indicator": "K7", "tiles": "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 R5"},
+     ()),
+    ("discard", {"indicator": "K4", "tile": "R9", "table": "R6 R7 R8"}, ()),
+    ("pickup", {"indicator": "K4", "tile": "R9"}, ("opened",)),
+    ("score", {"p0_value": "0", "p1_value": "23", "p2_value": "41", "p3_value": "7"}, ()),
+]
+SELECTS = {"score": {"p0_opened": "melds", "p1_opened": "melds"}}
+
+
+def in_view(page: Any, selector: str) -> bool:
+    """Whether the element is at least partly inside the 844 px high viewport."""
+    box = page.locator(selector).first.bounding_box()
+    return box is not None and box["y"] < 844 and box["y"] + box["height"] > 0
+
+
+def fill(page: Any, values: dict[str, str], flags: tuple[str, ...]) -> None:
+    for name, value in values.items():
+        page.locator(f"form.check [name='{name}']").fill(value)
+    for name in flags:
+        page.locator(f"form.check [name='{name}']").check()
+    check = page.locator("form.check").get_attribute("data-check")
+    for name, value in SELECTS.get(check, {}).items():
+        page.locator(f"form.check [name='{name}']").select_option(value)
+
+
+@pytest.fixture()
+def plain_page(browser: Any, live_url: str) -> Iterator[Any]:
+    """A phone-sized page with JavaScript off: the forms must work as plain GET forms."""
+    context = browser.new_context(base_url=live_url, viewport={"width": 390, "height": 844},
+                                  java_script_enabled=False)
+    context.set_default_timeout(10_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("check", "values", "flags"), CHECKS, ids=[c[0] for c in CHECKS])
+def test_the_ruling_is_in_view_after_every_check(page: Any, lang: str, check: str,
+                                                 values: dict[str, str],
+                                                 flags: tuple[str, ...]) -> None:
+    page.goto(f"/{lang}/referee/{check}")
+    fill(page, values, flags)
+    page.locator("form.check button[type=submit]").click()
+    page.wait_for_url(re.compile(rf"/{lang}/referee/{check}\?.*#ruling$"))
+    ruling = page.locator("#ruling")
+    assert ruling.get_attribute("data-verdict"), ruling.inner_text()
+    assert in_view(page, "#ruling h2")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.parametrize(("check", "values", "flags"), CHECKS, ids=[c[0] for c in CHECKS])
+def test_without_javascript_every_check_still_rules_in_view(
+        plain_page: Any, check: str, values: dict[str, str], flags: tuple[str, ...]) -> None:
+    plain_page.goto(f"/de/referee/{check}")
+    fill(plain_page, values, flags)
+    plain_page.locator("form.check button[type=submit]").click()
+    plain_page.wait_for_url(re.compile(r"#ruling$"))
+    assert plain_page.locator("#ruling").get_attribute("data-verdict")
+    assert in_view(plain_page, "#ruling h2")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tapped_tiles_get_a_live_ruling_in_view(page: Any, lang: str) -> None:
+    page.goto(f"/{lang}/referee/meld")
+    page.locator("input[name=variant][value=plain]").check()
+    for tile in ("R12", "R13", "R1"):
+        page.locator(f".picker [data-tile='{tile}']").click()
+    assert page.locator("#f-tiles").input_value() == "R12 R13 R1"
+    ruling = page.locator("#ruling[data-verdict='valid']")
+    ruling.wait_for()
+    assert in_view(page, "#ruling h2")
+    assert "tiles=R12+R13+R1" in page.url  # the address is the ruling, to share
+    page.locator(".picker [data-tile='R2']").click()  # 12-13-1-2 runs past the 1
+    page.locator("#ruling[data-verdict='invalid']").wait_for()
+    assert in_view(page, "#ruling h2")
+
+
+def test_the_picker_starts_on_the_tiles_and_the_indicator_is_its_own_control(page: Any) -> None:
+    page.goto("/en/referee/best-opening")
+    page.locator(".picker [data-tile='R1']").click()
+    page.locator(".picker [data-tile='R2']").click()
+    assert page.locator("#f-tiles").input_value() == "R1 R2"
+    assert page.locator("#f-indicator").input_value() == ""
+    page.locator("#f-indicator").click()
+    page.locator(".picker [data-tile='K7']").click()
+    assert page.locator("#f-indicator").input_value() == "K7"
+    page.locator(".picker [data-tile='R3']").click()  # back on the tiles after one tap
+    assert page.locator("#f-tiles").input_value() == "R1 R2 R3"
+
+
+def test_the_indicator_is_remembered_for_the_round(page: Any) -> None:
+    page.goto("/en/referee/okey?indicator=B9")
+    assert page.locator("#ruling").get_attribute("data-verdict")
+    page.goto("/en/referee/best-opening")
+    assert page.locator("#f-indicator").input_value() == "B9"
+    page.goto("/en/referee/discard")
+    assert page.locator("#f-indicator").input_value() == "B9"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_best_opening_draws_its_melds_and_what_is_left(page: Any, lang: str) -> None:
+    page.goto(f"/{lang}/referee/best-opening?indicator=K7&tiles={RACK_21.replace(' ', '+')}")
+    melds = page.locator("#ruling .melds .meld")
+    assert melds.count() >= 3
+    assert melds.first.locator(".t").count() >= 3
+    assert page.locator("#ruling .leftover .t").count() >= 1
+
+
+def test_the_pickup_check_needs_no_rack_once_opened(page: Any) -> None:
+    page.goto("/en/referee/pickup")
+    page.locator("form.check [name=opened]").check()
+    assert page.locator("#f-rack").is_hidden()
+    page.locator("#f-indicator").fill("K4")
+    page.locator("#f-tile").fill("R9")
+    page.locator("#ruling[data-verdict='allowed']").wait_for()
+
+
+SEARCH_TILES = [("tr", "kırmızı 12 13 1"), ("de", "rot 12 13 1"), ("en", "R12 R13 R1")]
+
+
+@pytest.mark.parametrize(("lang", "typed"), SEARCH_TILES)
+def test_is_r12_r13_r1_a_run_is_answered_from_the_home_page(page: Any, lang: str,
+                                                            typed: str) -> None:
+    """One typed entry and Enter: the meld ruling in both variants, in view."""
+    page.goto(f"/{lang}/")
+    page.get_by_role("searchbox").fill(typed)
+    page.get_by_role("searchbox").press("Enter")
+    plain = page.locator(".front-door [data-variant='plain']")
+    plain.wait_for()
+    assert plain.get_attribute("data-verdict") == "valid"
+    assert page.locator(".front-door [data-variant='101']").get_attribute("data-verdict") \
+        == "invalid"
+    assert in_view(page, ".front-door [data-variant='plain'] .verdict")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    plain.get_by_role("link").last.click()
+    page.wait_for_url(re.compile(r"/referee/meld\?"))
+    assert page.locator("#ruling").get_attribute("data-verdict") == "valid"
+
+
+@pytest.mark.parametrize(("lang", "question", "check"), [
+    ("tr", "yandan alabilir miyim", "pickup"),
+    ("de", "darf ich den abgeworfenen Stein nehmen", "pickup"),
+    ("en", "can I take the discard", "pickup"),
+])
+def test_a_question_a_check_answers_links_to_it(page: Any, lang: str, question: str,
+                                                check: str) -> None:
+    page.goto(f"/{lang}/search?q={question}")
+    link = page.locator(f".check-links a[href='/{lang}/referee/{check}']")
+    assert link.count() == 1
+    assert in_view(page, ".check-links")

@@ -1,0 +1,84 @@
+"""The search box as a way into the referee: tiles read from a query, and the questions
+that link to a check (each phrase of web/check_links.yaml searched and found)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import yaml
+from flask.testing import FlaskClient
+
+from web.front_door import LINKS_FILE, check_links, fold, tiles_in_query
+
+
+@pytest.mark.parametrize(("query", "tiles"), [
+    ("R12 R13 R1", "R12 R13 R1"),
+    ("r12 r13 r1", "R12 R13 R1"),
+    ("R12,R13,R1", "R12 R13 R1"),
+    ("kırmızı 12 13 1", "R12 R13 R1"),
+    ("KIRMIZI 12 13 1", "R12 R13 R1"),
+    ("kirmizi 12 13 1", "R12 R13 R1"),
+    ("rot 12 13 1", "R12 R13 R1"),
+    ("red 12 13 1", "R12 R13 R1"),
+    ("is R12 R13 R1 a run in plain okey?", "R12 R13 R1"),
+    ("mavi 5 sarı 5 siyah 5", "B5 Y5 K5"),
+    ("R5 Y5 B5 K5", "R5 Y5 B5 K5"),
+    ("is 13-1-2 a run?", "R13 R1 R2"),
+])
+def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
+    assert " ".join(str(t) for t in tiles_in_query(query)) == tiles
+
+
+@pytest.mark.parametrize("query", [
+    "okey discard penalty", "101 puan", "el açmak için kaç puan", "R12 R13", "rot",
+    "12 13 1", "2 oyuncu 4 oyuncu 3 tur", "Joker abwerfen Strafe",
+])
+def test_words_and_numbers_alone_are_not_tiles(query: str) -> None:
+    assert tiles_in_query(query) == ()
+
+
+def _phrases() -> list[tuple[str, str, str]]:
+    data: dict[str, Any] = yaml.safe_load(LINKS_FILE.read_text(encoding="utf-8"))
+    return [(check, lang, phrase) for check, by_lang in data.items()
+            for lang, phrases in by_lang.items() for phrase in phrases]
+
+
+@pytest.mark.parametrize(("check", "lang", "phrase"), _phrases(),
+                         ids=[f"{c}-{lang}-{p}" for c, lang, p in _phrases()])
+def test_every_phrase_links_to_its_check(check: str, lang: str, phrase: str) -> None:
+    assert lang in ("tr", "de", "en")
+    assert fold(phrase) == phrase, "write phrases folded: lowercase, no accents or Turkish letters"
+    found = [link.check for link in check_links(f"bitte {phrase} jetzt")]
+    assert check in found
+
+
+@pytest.mark.parametrize(("query", "check"), [
+    ("yandan alabilir miyim", "pickup"), ("Atılan taşı alabilir miyim?", "pickup"),
+    ("Darf ich den abgeworfenen Stein nehmen?", "pickup"), ("can I take the discard", "pickup"),
+    ("İŞLEK Mİ", "discard"), ("how many points does everyone get", "score"),
+])
+def test_questions_as_typed_link_to_the_check(query: str, check: str) -> None:
+    assert [link.check for link in check_links(query)] == [check]
+
+
+@pytest.mark.parametrize("query", ["okey", "penalty for the indicator", "çift açmak"])
+def test_plain_rule_searches_link_to_no_check(query: str) -> None:
+    assert check_links(query) == []
+
+
+def test_the_results_page_rules_on_typed_tiles_in_both_variants(client: FlaskClient) -> None:
+    page = client.get("/en/search?q=R12+R13+R1").get_data(as_text=True)
+    assert 'data-variant="101" data-verdict="invalid"' in page
+    assert 'data-variant="plain" data-verdict="valid"' in page
+    assert "/en/referee/meld?variant=plain&amp;tiles=R12+R13+R1" in page
+
+
+def test_impossible_tiles_are_answered_with_the_reason(client: FlaskClient) -> None:
+    page = client.get("/de/search?q=R7+R7+R7").get_data(as_text=True)
+    assert "R7" in page and 'class="ruling compact error"' in page
+
+
+def test_a_search_counts_its_results(client: FlaskClient) -> None:
+    page = client.get("/en/search?q=okey").get_data(as_text=True)
+    assert "rules found" in page
