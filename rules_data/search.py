@@ -34,12 +34,13 @@ import shutil
 import threading
 import time
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import yaml
 from whoosh import index as whoosh_index  # type: ignore[import-untyped]
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema  # type: ignore[import-untyped]
 from whoosh.scoring import BM25F  # type: ignore[import-untyped]
@@ -82,7 +83,8 @@ that names no variant or exception most often asks for the common rule."""
 POINTER = "CURRENT"
 LOCK = ".lock"
 META = "hakem-meta.json"
-_CODE = (Path(analysis.__file__), Path(__file__))
+VOCABULARY = Path(__file__).with_name("vocabulary.yaml")
+_CODE = (Path(analysis.__file__), Path(__file__), VOCABULARY)
 
 
 class QueryError(ValueError):
@@ -117,6 +119,14 @@ class Results:
     variant: str
     suggestion: str | None
     hits: tuple[Hit, ...]
+
+    @property
+    def status(self) -> str:
+        """``matched`` (rules found as asked), ``suggested`` (found for a corrected query),
+        or ``nothing`` (no rule answers it: off topic, or no word known)."""
+        if not self.hits:
+            return "nothing"
+        return "suggested" if self.suggestion else "matched"
 
 
 # --- building ----------------------------------------------------------------------------------
@@ -257,6 +267,32 @@ def _definitions(book: Rulebook) -> list[tuple[str, list[list[str]]]]:
     ]
 
 
+def _topic_terms(book: Rulebook) -> dict[str, list[str]]:
+    """The index terms of Okey's own words: every word of the rule titles, keywords,
+    glossary terms and synonyms (``okey``), the words of the keywords, glossary terms and
+    synonyms themselves, folded, less stop words (``words``: titles ask questions), and the
+    index terms of the words only Okey has (``only``). See ``vocabulary.yaml``; other games
+    are matched by name, as typed."""
+    data = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
+    analyzers = {lang: analysis.analyzer(lang, book.compounds) for lang in LANGS}
+
+    def terms(texts: Iterable[str]) -> list[str]:
+        return sorted({term for text in texts for lang in LANGS
+                       for words in _word_terms(analyzers[lang], lang, text) for term in words})
+
+    okey = [text for rule in book for lang in LANGS
+            for text in (rule.title[lang], *rule.keywords[lang])]
+    okey += [term.term[lang] for term in book.glossary for lang in LANGS]
+    okey += [word for group in book.synonyms for word in group]
+    named = [text for rule in book for lang in LANGS for text in rule.keywords[lang]]
+    named += [term.term[lang] for term in book.glossary for lang in LANGS]
+    named += [word for group in book.synonyms for word in group]
+    plain = _typed(map(str, data["not_okey_words"]))
+    words = sorted(word for word in _typed(w for text in named for w in TOKEN.findall(text))
+                   if word not in plain and not any(analysis.is_stop(lang, word) for lang in LANGS))
+    return {"okey": terms(okey), "only": terms(map(str, data["okey_only"])), "words": words}
+
+
 def _build_generation(directory: Path, book: Rulebook) -> str:
     name = f"gen-{time.time_ns():x}-{book.content_hash[:8]}"
     tmp = directory / f".tmp-{name}"
@@ -280,6 +316,7 @@ def _build_generation(directory: Path, book: Rulebook) -> str:
             "vocabulary": _vocabulary(book),
             "phrases": _phrases(book),
             "definitions": _definitions(book),
+            "topic": _topic_terms(book),
         }
         _write_file(tmp / META, json.dumps(meta, ensure_ascii=False))
         _fsync_dir(tmp)
@@ -420,6 +457,25 @@ class _Generation:
             (docnums[rule], tuple(frozenset(word) for word in words))
             for rule, words in meta.get("definitions", ()) if rule in docnums
         )
+        topic = meta.get("topic", {})
+        self.topic, self.okey_only, self.topic_words = (
+            frozenset(topic.get(key, ())) for key in ("okey", "only", "words"))
+
+    def on_topic(self, units: Sequence[Unit], words: Sequence[str]) -> bool:
+        """Whether a query asks about Okey: one of its words is an Okey word, and it names no
+        other game unless it also has a word that only Okey has."""
+        terms = set().union(*(_unit_terms(unit, synonyms=False) for unit in units))
+        typed_part = any(kind == "pre" and len(text) >= 4 for unit in units for clause in unit
+                         for alternatives in clause.words for field, text, _ in alternatives
+                         for kind in (field.partition("_")[0],))
+        # A stem of three letters or fewer is too loose to tell (Turkish yarın, tomorrow, and
+        # yarı, half): it counts only when the typed word itself is one of Okey's words.
+        sure = {term for term in terms & self.topic if len(term.partition(":")[2]) >= 4}
+        if not sure and not typed_part and _typed(words).isdisjoint(self.topic_words):
+            return False
+        typed = _typed(words)
+        other_game = any(name <= typed for name in _other_games())
+        return not other_game or not terms.isdisjoint(self.okey_only)
 
     def postings(self, searcher: Any, field: str, text: str) -> dict[int, float]:
         """The BM25F score of each rule containing a term (by document number).
@@ -539,9 +595,11 @@ class _Generation:
         return tuple(clauses)
 
     def correct(self, word: str) -> str | None:
-        """The nearest known word to an unknown one (edit distance 1, or 2 past 5 letters)."""
+        """The nearest known word to an unknown one (edit distance 1, or 2 past 5 letters,
+        transpositions counting one), unless it is a real word of one of the languages
+        (see :mod:`rules_data.wordlist`) or the name of another game."""
         key = fold(plain_lower(analysis.strip_apostrophe(word)))
-        if len(key) < 4 or not key.isalpha():
+        if len(key) < 4 or not key.isalpha() or key in _real_words():
             return None
         limit = 1 if len(key) <= 5 else 2
         best: tuple[int, int, str] | None = None
@@ -577,8 +635,8 @@ class _Generation:
                             fixed.extend(self.synonyms.expansion(group, display))
                     clauses = [Clause(c.words, c.boost * FUZZY_BOOST, c.mark, c.synonym)
                                for c in fixed]
-                else:
-                    clauses = list(self.partial(word, display))
+                elif fold(plain_lower(analysis.strip_apostrophe(word))) not in _real_words():
+                    clauses = list(self.partial(word, display))  # a prefix, typed short
             corrections.append(correction)
             if clauses:
                 units.append(tuple(clauses))
@@ -589,6 +647,25 @@ class _Generation:
                     if expansion:
                         units.append(expansion)
         return units, corrections
+
+
+@lru_cache(maxsize=1)
+def _other_games() -> tuple[frozenset[str], ...]:
+    """Other games' names, each as its typed words, folded."""
+    games = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))["other_games"]
+    return tuple(frozenset(_typed(TOKEN.findall(str(name)))) for name in games)
+
+
+def _typed(words: Iterable[str]) -> set[str]:
+    return {fold(plain_lower(word)) for word in words}
+
+
+@lru_cache(maxsize=1)
+def _real_words() -> frozenset[str]:
+    """Real words near the rule book's, which the speller leaves alone, and other games."""
+    from rules_data import wordlist
+
+    return wordlist.read()[1].union(*_other_games())
 
 
 def _alternatives(terms: Mapping[tuple[str, str], float]) -> Alternatives:
@@ -875,9 +952,10 @@ class SearchIndex:
 
 
 def clean_query(query: str) -> str:
-    """The query with control characters and broken surrogates blanked, stripped."""
+    """The query in NFC (phones may send ``c`` and a combining cedilla for ``ç``), with
+    control characters and broken surrogates blanked, stripped."""
     chars = (" " if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") else c for c in query)
-    return "".join(chars).strip()
+    return unicodedata.normalize("NFC", "".join(chars)).strip()
 
 
 def _run(gen: _Generation, text: str, lang: str, variant: str, limit: int) -> Results:
@@ -890,8 +968,8 @@ def _run(gen: _Generation, text: str, lang: str, variant: str, limit: int) -> Re
             if correction is not None:
                 fixed = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", correction, fixed, count=1)
         suggestion = fixed if fold(plain_lower(fixed)) != fold(plain_lower(text)) else None
-    if not units:
-        return Results(text, lang, variant, suggestion, ())
+    if not units or not gen.on_topic(units, words):
+        return Results(text, lang, variant, None, ())
     hits: list[Hit] = []
     with gen.ix.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1)) as searcher:
         scores = _score(gen, searcher, units)

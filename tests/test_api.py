@@ -10,7 +10,7 @@ from rules_data import rulebook
 
 def test_search_answers_with_the_documented_shape(client: FlaskClient) -> None:
     answer = client.get("/api/v1/search?q=okey+atmak&lang=tr").get_json()
-    assert set(answer) == {"query", "lang", "variant", "suggestion", "results"}
+    assert set(answer) == {"query", "lang", "variant", "status", "suggestion", "results"}
     assert answer["lang"] == "tr" and answer["results"]
     first = answer["results"][0]
     assert set(first) == {"id", "title", "variants", "snippet", "score"}

@@ -110,7 +110,7 @@ def search() -> Response:
     results = run_search(params.q, lang, params.variant, params.limit)
     return jsonify({
         "query": results.query, "lang": lang, "variant": results.variant,
-        "suggestion": results.suggestion,
+        "status": results.status, "suggestion": results.suggestion,
         "results": [{"id": hit.id, "title": hit.title, "variants": list(hit.variants),
                      "snippet": hit.snippet, "score": round(hit.score, 4)}
                     for hit in results.hits],

@@ -70,7 +70,10 @@ def openapi_document() -> dict[str, Any]:
             "parameters": [_param("q", {"type": "string", "maxLength": 200}, True), LANG,
                            VARIANT, _param("limit", {"type": "integer", "minimum": 1,
                                                      "maximum": 50, "default": 10})],
-            "responses": {"200": _ok("query, lang, suggestion and results "
+            "responses": {"200": _ok("query, lang, status (matched: rules answer the query "
+                                     "as typed; suggested: they answer the corrected query in "
+                                     "suggestion; nothing: no rule does, the query is not about "
+                                     "Okey or no word is known), suggestion and results "
                                      "(id, title, variants, snippet, score)"),
                           **_errors(400)}}},
         "/api/v1/rules": {"get": {

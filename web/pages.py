@@ -76,7 +76,8 @@ def search() -> str:
     tiles = tiles_in_query(query)
     return render_template("results.html", query=query, variant=variant, results=results,
                            tiles=tiles, melds=meld_rulings(tiles) if tiles else [],
-                           checks=check_links(query), check_pages=check_pages())
+                           checks=check_links(query), check_pages=check_pages(),
+                           categories=book().categories if not results.hits else {})
 
 
 @bp.route("/rules/<rule_id>")

@@ -1,0 +1,131 @@
+"""Search that says so when nothing fits: off-topic queries find nothing, the speller mends
+typos (transpositions too) but never a real word, and decomposed Unicode reads as composed.
+Every entry of rules_data/vocabulary.yaml has a case here."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from flask.testing import FlaskClient
+
+from rules_data import rulebook, wordlist
+from rules_data.search import VOCABULARY, SearchIndex, _vocabulary
+
+VOCAB: dict[str, Any] = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
+
+OFF_TOPIC = [
+    ("en", "how do I castle in chess"), ("en", "poker hand rankings"),
+    ("en", "best chess opening"), ("en", "pizza recipe"), ("en", "weather tomorrow"),
+    ("en", "who won the football match"), ("en", "how to play backgammon"),
+    ("en", "capital of france"), ("en", "asdfgh qwerty"), ("en", "blackjack strategy"),
+    ("en", "uno reverse card"), ("en", "monopoly hotel rules"),
+    ("de", "Schach Regeln"), ("de", "wie spielt man Skat"), ("de", "Wetter morgen"),
+    ("de", "Rezept für Pizza"), ("de", "Doppelkopf Punkte zählen"), ("de", "Kniffel Regeln"),
+    ("de", "Hauptstadt von Frankreich"), ("de", "Fußball Ergebnisse heute"),
+    ("tr", "tavla kuralları"), ("tr", "satranç nasıl oynanır"), ("tr", "batak kuralları"),
+    ("tr", "pişti nasıl oynanır"), ("tr", "yarın hava nasıl"), ("tr", "futbol maçı kim kazandı"),
+    ("tr", "pizza tarifi"), ("tr", "sudoku çözümü"), ("tr", "domino kuralları"),
+    ("tr", "mahjong nasıl oynanır"),
+]
+
+
+@pytest.mark.parametrize(("lang", "query"), OFF_TOPIC)
+def test_off_topic_queries_find_nothing_and_suggest_nothing(search_index: SearchIndex,
+                                                            lang: str, query: str) -> None:
+    results = search_index.search(query, lang)
+    assert results.status == "nothing", [h.id for h in results.hits]
+    assert results.hits == () and results.suggestion is None
+
+
+@pytest.mark.parametrize("game", VOCAB["other_games"])
+def test_every_other_game_is_off_topic(search_index: SearchIndex, game: str) -> None:
+    assert search_index.search(f"{game} rules", "en").status == "nothing"
+
+
+@pytest.mark.parametrize("word", VOCAB["okey_only"])
+def test_a_word_only_okey_has_keeps_a_comparison_on_topic(search_index: SearchIndex,
+                                                          word: str) -> None:
+    assert search_index.search(f"{word} rummikub", "en").status != "nothing"
+
+
+@pytest.mark.parametrize(("lang", "query", "suggestion"), [
+    ("en", "discrad", "discard"), ("en", "okye", "okey"), ("en", "indciator", "indicator"),
+    ("en", "penalyt", "penalty"),
+    ("de", "Jokre abwerfen", "joker abwerfen"), ("de", "Anzieger", "Anzeiger"),
+    ("de", "Strafpuntke", "Strafpunkte"),
+    ("tr", "cfit acma", "çift acma"), ("tr", "okey atmka", "okey atmak"),
+    ("tr", "işelk", "işlek"), ("tr", "bitrimek", "bitirmek"),
+])
+def test_typos_and_transpositions_are_mended(search_index: SearchIndex, lang: str,
+                                             query: str, suggestion: str) -> None:
+    results = search_index.search(query, lang)
+    assert results.status == "suggested" and results.hits
+    assert results.suggestion is not None
+    assert results.suggestion.casefold() == suggestion.casefold()
+
+
+@pytest.mark.parametrize(("lang", "query"), [
+    ("en", "tell me a joke"), ("en", "openning with paris"), ("en", "recipe"),
+    ("de", "Wetter"), ("de", "Rezept"), ("tr", "tavla"), ("tr", "yemek tarifi"),
+])
+def test_real_words_are_never_corrected(search_index: SearchIndex, lang: str,
+                                        query: str) -> None:
+    assert search_index.search(query, lang).suggestion is None
+
+
+@pytest.mark.parametrize(("composed", "lang"), [("çift", "tr"), ("İSTAKA", "tr"),
+                                                 ("Jokerabwürfe", "de"), ("gösterge", "en")])
+def test_decomposed_unicode_finds_what_composed_does(search_index: SearchIndex,
+                                                     composed: str, lang: str) -> None:
+    decomposed = unicodedata.normalize("NFD", composed)
+    assert decomposed != composed
+    found = search_index.search(composed, lang)
+    assert found.hits
+    assert search_index.search(decomposed, lang).hits == found.hits
+
+
+def test_the_real_words_file_is_made_for_the_rule_book_as_it_is() -> None:
+    stamp, words = wordlist.read()
+    assert stamp == wordlist.vocabulary_hash(_vocabulary(rulebook())), \
+        "rule texts changed: run .venv/bin/python -m rules_data.wordlist"
+    assert {"tell", "paris", "recipe", "castle"} <= words
+    assert not {"discrad", "okye", "indciator"} & words
+
+
+def test_near_words_are_found_by_the_spellers_own_reach() -> None:
+    found = set(wordlist.near_words(["discard", "okey", "pairs"],
+                                    ["discord", "paris", "piers", "okay", "zebra", "discards"]))
+    assert found == {"discord", "paris", "okay", "discards"}
+
+
+def test_the_api_tells_matched_suggested_and_nothing_apart(client: FlaskClient) -> None:
+    status = {q: client.get(f"/api/v1/search?q={q}&lang=en").get_json()["status"]
+              for q in ("okey", "okye", "chess opening")}
+    assert status == {"okey": "matched", "okye": "suggested", "chess opening": "nothing"}
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "en"])
+def test_the_page_says_nothing_matched_and_offers_the_categories(client: FlaskClient,
+                                                                 lang: str) -> None:
+    page = client.get(f"/{lang}/search?q=pizza+recipe").get_data(as_text=True)
+    assert 'data-status="nothing"' in page
+    assert page.count(f'href="/{lang}/categories/') >= 5
+
+
+def test_decomposed_unicode_reaches_the_api_composed(client: FlaskClient) -> None:
+    nfd = unicodedata.normalize("NFD", "çift açma")
+    reply = client.get("/api/v1/search", query_string={"q": nfd, "lang": "tr"}).get_json()
+    assert reply["query"] == "çift açma" and reply["results"]
+
+
+def test_vocabulary_file_exists() -> None:
+    assert Path(VOCABULARY).is_file()
+
+
+@pytest.mark.parametrize("word", VOCAB["not_okey_words"])
+def test_a_question_word_alone_is_not_about_okey(search_index: SearchIndex, word: str) -> None:
+    assert search_index.search(f"pizza {word} weather", "en").status == "nothing"
