@@ -343,6 +343,82 @@ def is_stop(lang: str, word: str) -> bool:
     return word in STOP_WORDS[lang]
 
 
+# --- negation -----------------------------------------------------------------------------------
+
+NEGATION = "¬"
+"""Put before a stem, the index term of that word negated: ``açmayan`` holds ``aç`` and
+``¬aç``, ``did not open`` holds ``open`` and ``¬open``. A question about the player who did
+*not* open meets the rule about that player rather than the one about the player who did."""
+
+_NEGATION_CUES = {
+    "en": frozenset({"not", "never", "without", "cannot", "no"}),
+    "de": frozenset({"nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "ohne",
+                     "nie", "niemals"}),
+    "tr": frozenset({"hiç", "hic", "hiçbir", "hicbir"}),
+}
+# English "n't" (didn't, can't; typed didnt, cant) negates the next word too.
+_ENGLISH_NT = re.compile(r"^\w+n['’]t$")
+_ENGLISH_NT_WORDS = frozenset({"didnt", "doesnt", "dont", "cant", "wont", "isnt", "arent",
+                               "wasnt", "werent", "hasnt", "havent", "hadnt", "couldnt",
+                               "shouldnt", "wouldnt", "mustnt"})
+# Turkish negates the verb itself: -mayan/-meyen, -madan/-meden, -madı/-medi, -mamış/-memiş,
+# -mazsa/-mezse, -mamak/-memek, and -maz/-mez at the end (ability too: açamayan, bitiremez).
+_TURKISH_NEGATIVE = re.compile(
+    r"\w{2,}(?:mayan|meyen|madan|meden|madi|medi|mamis|memis|mazsa|mezse|mamak|memek)"
+    r"|\w{2,}(?:maz|mez)(?:lar|ler)?$")
+
+
+def is_negation_cue(lang: str, word: str) -> bool:
+    """Whether a lowercase word negates the word after it (``not``, ``didn't``, ``nicht``).
+
+    >>> [is_negation_cue("en", w) for w in ("didn't", "didnt", "did", "never")]
+    [True, True, False, True]
+    """
+    if word in _NEGATION_CUES[lang]:
+        return True
+    return lang == "en" and (word in _ENGLISH_NT_WORDS or bool(_ENGLISH_NT.match(word)))
+
+
+def is_negative_form(lang: str, word: str) -> bool:
+    """Whether a lowercase word is itself negated: a Turkish negative verb form.
+
+    >>> [is_negative_form("tr", w) for w in ("açmayan", "açan", "bitiremez", "açma")]
+    [True, False, True, False]
+    """
+    return lang == "tr" and bool(_TURKISH_NEGATIVE.match(fold(word)))
+
+
+class NegationFilter(Filter):  # type: ignore[misc]
+    """Mark each token that is negated (``t.negated``): a negative form, or the word after a
+    negation cue. :class:`NegatedStemFilter` then adds its negated stems."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+        lang = self.lang
+        pending = False
+        for t in tokens:
+            lower = turkish_lower(t.text) if lang == "tr" else plain_lower(t.text)
+            cue = is_negation_cue(lang, lower)
+            t.negated = not cue and (pending or is_negative_form(lang, lower))
+            pending = cue
+            yield t
+
+
+class NegatedStemFilter(Filter):  # type: ignore[misc]
+    """After each stem of a negated token, add the stem with :data:`NEGATION` before it."""
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+        for t in tokens:
+            negated = getattr(t, "negated", False)
+            yield t
+            if negated:
+                t.text = NEGATION + t.text
+                yield t
+                t.text = t.text[len(NEGATION):]
+
+
 # --- filters -----------------------------------------------------------------------------------
 
 def strip_apostrophe(word: str) -> str:
@@ -614,15 +690,16 @@ def _split_cached(word: str, words: frozenset[str]) -> tuple[str, ...]:
 
 def analyzer(lang: str, compounds: Iterable[str] = ()) -> Analyzer:
     """The stemming analyzer of the rule text in ``lang``; ``compounds`` is German's word list."""
-    tokens = RegexTokenizer(TOKEN_PATTERN) | ApostropheFilter()
+    tokens = RegexTokenizer(TOKEN_PATTERN) | NegationFilter(lang) | ApostropheFilter()
     if lang == "tr":
-        return tokens | TurkishLowercaseFilter() | StopWordFilter("tr") | TurkishStemFilter()
+        return (tokens | TurkishLowercaseFilter() | StopWordFilter("tr") | TurkishStemFilter()
+                | NegatedStemFilter())
     if lang == "de":
         return (tokens | PlainLowercaseFilter() | GermanSpellingFilter() | StopWordFilter("de")
-                | DecompoundFilter(compounds) | SnowballFilter("german"))
+                | DecompoundFilter(compounds) | SnowballFilter("german") | NegatedStemFilter())
     if lang == "en":
         return (tokens | PlainLowercaseFilter() | FoldFilter() | StopWordFilter("en")
-                | SnowballFilter("english"))
+                | SnowballFilter("english") | NegatedStemFilter())
     raise ValueError(f"unknown language {lang!r}")
 
 

@@ -73,6 +73,9 @@ short title or keyword outweighs the same word in a long body."""
 PHRASE_BONUS = 0.15
 """A rule's lead per word of the longest title or keyword phrase the query holds whole."""
 DEFINITION_BONUS = 0.1
+# A negated stem (``¬open``: the player who did not open) counts this much more than the
+# stem, so that a negated question prefers the rule about the negated case.
+NEGATED_BOOST = 2.0
 """The lead of the rule that defines a glossary term, for a query that is just the term."""
 TABLE = "000"
 """The source document of the rules table: its own rules (101-802) are the book's backbone."""
@@ -448,7 +451,7 @@ class _Generation:
         self.phrases = _PhraseIndex({docnums[rule]: phrases
                                      for rule, phrases in meta.get("phrases", {}).items()
                                      if rule in docnums})
-        self._cache: dict[tuple[str, str], Unit] = {}
+        self._cache: dict[tuple[str, ...], Unit] = {}
         self._cache_lock = threading.Lock()
         self._postings: dict[tuple[str, str], dict[int, float]] = {}
         self._word_forms: dict[tuple[str, str], tuple[frozenset[str], str]] = {}
@@ -518,7 +521,8 @@ class _Generation:
         for kind in KINDS:
             for stem in stems:
                 if stem in lexicon[kind]:
-                    found[(f"{kind}_{lang}", stem)] = FIELD_BOOST[kind] * lang_boost
+                    negated = NEGATED_BOOST if stem.startswith(analysis.NEGATION) else 1.0
+                    found[(f"{kind}_{lang}", stem)] = FIELD_BOOST[kind] * lang_boost * negated
         if not analysis.is_stop(lang, folded):
             prefixes = [folded[: analysis.PREFIX_MAX]] + [s for s in stems if s != folded]
             for rank, prefix in enumerate(prefixes):
@@ -528,12 +532,13 @@ class _Generation:
                     found[field] = max(found.get(field, 0.0), boost)
         return found
 
-    def word(self, word: str, display: str) -> Unit:
-        """The clauses of one typed word, read as Turkish, German and English at once.
+    def word(self, word: str, display: str, after_cue: str = "") -> Unit:
+        """The clauses of one typed word, read as Turkish, German and English at once; after
+        a negation cue (``not``, ``nicht``), read with it, so that it holds its negated stems.
 
         Empty when no reading of the word is in the index.
         """
-        key = (word, display)
+        key = (word, display, after_cue)
         cached = self._cache.get(key)
         if cached is not None:
             return cached
@@ -554,7 +559,8 @@ class _Generation:
             folded = fold(analysis.strip_apostrophe(lowers[0]))
             stems: dict[str, None] = {}
             for lower in lowers:
-                tokens = [t.text for t in self.analyzers[lang](lower, mode="query")]
+                read = f"{after_cue} {lower}" if after_cue else lower
+                tokens = [t.text for t in self.analyzers[lang](read, mode="query")]
                 split: tuple[str, ...] = ()
                 if lang == "de" and tokens:
                     spelled = analysis.german_spelling(analysis.strip_apostrophe(lower))
@@ -620,7 +626,10 @@ class _Generation:
         spans = self.synonyms.matches(words)
         covered = {i + k for i, found in spans.items() for _, n in found for k in range(n)}
         for i, word in enumerate(words):
-            clauses = list(self.word(word, display))
+            cue = words[i - 1] if i and any(
+                analysis.is_negation_cue(lang, lower) for lang in LANGS
+                for lower in query_lower(lang, words[i - 1])) else ""
+            clauses = list(self.word(word, display, cue))
             for group, n in spans.get(i, ()):
                 if n == 1:
                     clauses.extend(self.synonyms.expansion(group, display))
@@ -958,8 +967,57 @@ def clean_query(query: str) -> str:
     return unicodedata.normalize("NFC", "".join(chars)).strip()
 
 
+@lru_cache(maxsize=1)
+def _number_words() -> tuple[dict[tuple[str, ...], str], frozenset[str]]:
+    """Number words (one or two folded words each) to digits, and the ambiguous ones."""
+    data = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
+    table = {tuple(fold(plain_lower(w)) for w in TOKEN.findall(str(word))): str(number)
+             for number, names in data["numbers"].items() for word in names}
+    return table, frozenset(fold(plain_lower(str(w))) for w in data["ambiguous_numbers"])
+
+
+def read_numbers(words: Sequence[str]) -> list[str]:
+    """The typed words with numbers in a row, as tiles are named, read as digits
+    (``twelve thirteen one`` is ``12 13 1``, ``on iki on üç`` is ``12 13``). A lone number
+    word stays a word (the synonyms know ``iki`` is ``2``), and so does an ambiguous word
+    (``on``, ``one``, ``bir``) that no other number stands beside.
+
+    >>> read_numbers("can a run go twelve thirteen one".split())
+    ['can', 'a', 'run', 'go', '12', '13', '1']
+    >>> read_numbers("one tile on the table".split())
+    ['one', 'tile', 'on', 'the', 'table']
+    >>> read_numbers("iki taşlık per".split())
+    ['iki', 'taşlık', 'per']
+    """
+    table, ambiguous = _number_words()
+    folded = [fold(plain_lower(w)) for w in words]
+    read: list[tuple[str, str | None]] = []  # (the word as typed, its digits if a number)
+    i = 0
+    while i < len(words):
+        pair = tuple(folded[i:i + 2])
+        if len(pair) == 2 and pair in table:
+            read.append((" ".join(words[i:i + 2]), table[pair]))
+            i += 2
+        else:
+            read.append((words[i], table.get((folded[i],))))
+            i += 1
+
+    def sure(k: int) -> bool:
+        typed, digits = read[k]
+        return digits is not None and fold(plain_lower(typed)) not in ambiguous \
+            or typed.isdigit()
+
+    def near(k: int) -> list[int]:
+        return [j for j in (k - 1, k + 1) if 0 <= j < len(read)]
+
+    number = [sure(k) or read[k][1] is not None and any(sure(j) for j in near(k))
+              for k in range(len(read))]
+    return [digits if digits is not None and number[k] and any(number[j] for j in near(k))
+            else typed for k, (typed, digits) in enumerate(read)]
+
+
 def _run(gen: _Generation, text: str, lang: str, variant: str, limit: int) -> Results:
-    words = TOKEN.findall(text)
+    words = read_numbers(TOKEN.findall(text))
     units, corrections = gen.units(words, lang)
     suggestion = None
     if any(corrections):

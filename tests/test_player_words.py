@@ -1,0 +1,73 @@
+"""How players ask: negation as a meaning, number words read as numbers, and the player
+vocabulary kept in rules_data/synonyms.yaml (each new entry searched here)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_data import analysis
+from rules_data.search import SearchIndex, read_numbers
+
+
+@pytest.mark.parametrize(("lang", "asked", "negated"), [
+    ("tr", "el açan oyuncu", "el açmayan oyuncu"),
+    ("tr", "el açan oyuncunun cezası", "el açmayan oyuncunun cezası"),
+    ("de", "Spieler der ausgelegt hat", "Spieler der nicht ausgelegt hat"),
+    ("en", "player who opened", "player who did not open"),
+    ("en", "player who opened", "player who didn't open"),
+])
+def test_a_negated_question_ranks_another_rule_first(search_index: SearchIndex, lang: str,
+                                                     asked: str, negated: str) -> None:
+    first = search_index.search(asked, lang).hits[0].id
+    assert search_index.search(negated, lang).hits[0].id != first
+
+
+@pytest.mark.parametrize(("lang", "words", "negated"), [
+    ("tr", "açmayan", ["¬ac"]), ("tr", "bitiremez", ["¬bitire"]),
+    ("tr", "açmadan", ["¬ac"]), ("tr", "açan", []), ("tr", "çift açma", []),
+    ("de", "nicht ausgelegt", ["¬ausleg"]), ("de", "ohne auszulegen", ["¬auszuleg"]),
+    ("de", "kein Joker", ["¬jok"]),
+    ("en", "did not open", ["¬open"]), ("en", "didn't open", ["¬open"]),
+    ("en", "never opened", ["¬open"]), ("en", "without opening", ["¬open"]),
+    ("en", "opened", []),
+])
+def test_negation_is_indexed_on_the_negated_word(lang: str, words: str,
+                                                 negated: list[str]) -> None:
+    terms = [t.text for t in analysis.analyzer(lang)(words)]
+    found = [t for t in terms if t.startswith(analysis.NEGATION)]
+    assert all(any(f.startswith(n) for f in found) for n in negated), terms
+    assert bool(found) == bool(negated), terms
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("can a run go twelve thirteen one", "can a run go 12 13 1"),
+    ("on iki on üç bir", "12 13 1"), ("zwölf dreizehn eins", "12 13 1"),
+    ("is thirteen one two a run", "is 13 1 2 a run"),
+    ("one tile on the table", "one tile on the table"), ("iki taşlık per", "iki taşlık per"),
+    ("ein Stein", "ein Stein"), ("acht Steine", "acht Steine"),
+])
+def test_numbers_in_a_row_are_read_as_numbers(typed: str, read: str) -> None:
+    assert " ".join(read_numbers(typed.split())) == read
+
+
+@pytest.mark.parametrize(("lang", "typed"), [
+    ("en", "can a run go twelve thirteen one"), ("tr", "on iki on üç bir seri olur mu"),
+    ("de", "zwölf dreizehn eins Reihe"),
+])
+def test_number_words_find_the_wrap_rule(search_index: SearchIndex, lang: str,
+                                         typed: str) -> None:
+    assert search_index.search(typed, lang).hits[0].id == "404"
+
+
+# Each player word added to the synonyms, and a rule its question should find in the top 3.
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("tr", "101 tutturmak", "401"), ("tr", "101 puana ulaşmak", "401"),
+    ("de", "101 erreichen", "401"), ("en", "reach 101 to open", "401"),
+    ("de", "normales Okey gewinnen", "106"), ("en", "regular okey seven pairs", "504"),
+    ("tr", "klasik okey çift", "504"), ("de", "Stapel leer", "605"),
+    ("tr", "deste bitti ne olur", "605"), ("en", "no tiles left to draw", "605"),
+    ("en", "what if I knock", "604"), ("de", "fertig werden", "603"),
+])
+def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, query: str,
+                                      rule: str) -> None:
+    assert rule in [hit.id for hit in search_index.search(query, lang).hits[:3]]
