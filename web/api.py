@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from werkzeug.wrappers import Response
 
 from referee import Tile
+from referee.round import MoveRuling
 from referee.rulings import Ruling
 from rules_data import Rule
 from rules_data.schema import HouseRule, Term
@@ -22,8 +23,16 @@ from rules_data.search import MAX_LIMIT
 from web.errors import InputError
 from web.i18n import current_language
 from web.openapi import openapi_document
-from web.reasons import explain_all, verdict_text
+from web.reasons import explain, explain_all, verdict_text
 from web.referee_requests import CHECKS, judge
+from web.round_requests import (
+    MoveRequest,
+    RoundRequest,
+    move_json,
+    rule_move,
+    rule_round,
+    state_json,
+)
 from web.search import book, run_search
 from web.table import table_rules
 from web.validation import choose_language, json_body, parse, query_args
@@ -188,6 +197,40 @@ def referee(check: str) -> Response:
     body = parse(model, json_body())
     result, rules = judge(check, body, table_rules())
     return jsonify(ruling_json(result, body.variant, rules.applied()))
+
+
+def move_ruling_json(result: MoveRuling, index: int | None = None) -> dict[str, Any]:
+    """One move's ruling: legal or a violation, the reasons in words, the penalty, the
+    ruling of the check it went through, and the state after it."""
+    reasons = [*result.reasons, *(result.check.reasons if result.check else ())]
+    return {
+        **({"index": index} if index is not None else {}),
+        "move": move_json(result.move), "legal": result.legal, "penalty": result.penalty,
+        "rules": list(result.rules),
+        "explanation": [{"code": r.code.value, "rule": r.rule, "text": explain(r)}
+                        for r in reasons],
+        "state": state_json(result.state),
+    }
+
+
+@bp.post("/referee/move")
+def referee_move() -> Response:
+    body = parse(MoveRequest, json_body())
+    result, rules = rule_move(body, table_rules())
+    return jsonify({"variant": body.variant, **move_ruling_json(result),
+                    "table_options": rules.applied()})
+
+
+@bp.post("/referee/round")
+def referee_round() -> Response:
+    body = parse(RoundRequest, json_body())
+    result, rules = rule_round(body, table_rules())
+    score = ruling_json(result.score, body.variant, rules.applied()) if result.score else None
+    return jsonify({
+        "variant": body.variant, "moves": [move_ruling_json(m, i)
+                                           for i, m in enumerate(result.moves)],
+        "first_violation": result.first_violation, "state": state_json(result.state),
+        "score": score, "table_options": rules.applied()})
 
 
 @bp.get("/openapi.json")

@@ -22,11 +22,13 @@ from flask_babel import force_locale, gettext
 from rules_data import rulebook
 from rules_data.schema import LINK
 from rules_data.search import SearchIndex
-from web.api import ruling_json
+from web.api import move_ruling_json, ruling_json
 from web.errors import InputError
 from web.referee_requests import CHECKS, judge
 from web.render import with_list_breaks
+from web.round_requests import RoundRequest, rule_round, state_json
 from web.search import book, run_search
+from web.timeline import timeline_lines
 from web.validation import load_json, parse
 
 LANG = click.option("--lang", type=click.Choice(["tr", "de", "en"]), default="en",
@@ -216,6 +218,38 @@ def referee_score(round_json: str, lang: str, as_json: bool) -> None:
         if not isinstance(body, dict):
             fail(gettext("The body must be a JSON object."))
     _run("score", body, lang, as_json)
+
+
+@referee_cli.command("round")
+@click.argument("log_json")
+@click.option("--variant", type=click.Choice(["101"]), default="101")
+@OPTION
+@LANG
+@JSON
+def referee_round(log_json: str, variant: str, options: tuple[str, ...], lang: str,
+                  as_json: bool) -> None:
+    """Rule on a whole round: the round log as JSON (see the README), or @file.json."""
+    with force_locale(lang):
+        try:
+            body = load_json(_read_round(log_json))
+            if not isinstance(body, dict):
+                fail(gettext("The body must be a JSON object."))
+            if options:
+                body["options"] = _options(options)
+            body.setdefault("variant", variant)
+            request = parse(RoundRequest, body)
+            result, rules = rule_round(request, None)
+        except InputError as error:
+            fail(error.message)
+        score = ruling_json(result.score, request.variant, rules.applied()) \
+            if result.score else None
+        ruled = {"moves": [move_ruling_json(m, i) for i, m in enumerate(result.moves)],
+                 "first_violation": result.first_violation,
+                 "state": state_json(result.state), "score": score}
+        if as_json:
+            click.echo(json.dumps(ruled, ensure_ascii=False, indent=2))
+        else:
+            click.echo("\n".join(timeline_lines(ruled)))
 
 
 def _read_round(argument: str) -> bytes | str:

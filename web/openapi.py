@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from web.referee_requests import CHECKS
+from web.round_requests import MoveRequest, RoundRequest
 
 ERROR = {"type": "object", "required": ["error"], "properties": {"error": {
     "type": "object", "required": ["code", "message"],
@@ -31,6 +32,27 @@ RULING = {"type": "object", "description": (
         "table_options": {"type": "object", "additionalProperties": {"type": "string"},
                           "description": "every house rule of the variant as applied"}},
     "additionalProperties": True}
+
+STATE = {"type": "object", "description": "the round's state, in the request's shape",
+         "properties": {"seats": {"type": "array"}, "table": {"type": "array"},
+                        "discards": {"type": "array"}, "turn": {"type": "integer"},
+                        "over": {"type": "boolean"}, "finish": {"type": ["string", "null"]}},
+         "additionalProperties": True}
+MOVE_RULING = {"type": "object", "required": ["move", "legal", "penalty", "rules",
+                                              "explanation", "state"],
+               "properties": {"index": {"type": "integer"}, "move": {"type": "object"},
+                              "legal": {"type": "boolean"}, "penalty": {"type": "integer"},
+                              "rules": {"type": "array", "items": {"type": "string"}},
+                              "explanation": RULING["properties"]["explanation"],  # type: ignore[index]
+                              "state": STATE},
+               "additionalProperties": True}
+ROUND_RULING = {"type": "object", "required": ["moves", "first_violation", "state", "score"],
+                "properties": {"moves": {"type": "array", "items": MOVE_RULING},
+                               "first_violation": {"type": ["integer", "null"]},
+                               "state": STATE,
+                               "score": {"oneOf": [{"$ref": "#/components/schemas/Ruling"},
+                                                  {"type": "null"}]}},
+                "additionalProperties": True}
 
 
 def _param(name: str, schema: dict[str, Any], required: bool = False,
@@ -60,6 +82,7 @@ def openapi_document() -> dict[str, Any]:
     """The whole document; computed once."""
     models: list[tuple[type[BaseModel], Any]] = [(model, "validation")
                                                  for model, _ in CHECKS.values()]
+    models += [(MoveRequest, "validation"), (RoundRequest, "validation")]
     refs, defs = models_json_schema(models, ref_template="#/components/schemas/{model}")
     schemas: dict[str, Any] = dict(defs.get("$defs", {}))
     schemas["Error"] = ERROR
@@ -100,6 +123,17 @@ def openapi_document() -> dict[str, Any]:
             "requestBody": {"required": True, "content": {"application/json": {"schema": ref}}},
             "responses": {"200": _ok("the ruling", {"$ref": "#/components/schemas/Ruling"}),
                           **_errors(400, 404, 413)}}}
+    schemas["MoveRuling"] = MOVE_RULING
+    schemas["RoundRuling"] = ROUND_RULING
+    for name, model, result in (("move", MoveRequest, "MoveRuling"),
+                                ("round", RoundRequest, "RoundRuling")):
+        paths[f"/api/v1/referee/{name}"] = {"post": {
+            "summary": f"Referee in context: {name}",
+            "description": model.__doc__ or "",
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": refs[(model, "validation")]}}},
+            "responses": {"200": _ok("the ruling", {"$ref": f"#/components/schemas/{result}"}),
+                          **_errors(400, 413)}}}
     return {
         "openapi": "3.1.0",
         "info": {"title": "Hakem API", "version": "1",

@@ -89,6 +89,38 @@ MESSAGES: dict[Code, LazyString] = {
     Code.PAIRS_FINISH_TEN_PAIRS: _("Under these rules laying ten pairs at once is a pairs finish, without having opened with pairs."),
     Code.FAKE_LAST_DISCARD: _("A fake joker discarded last is not an okey finish: the round is scored as a normal finish."),
     Code.ISLEK_SWAP_NOT_COUNTED: _("Under these rules a tile that could take the place of a table okey is not işlek for that."),
+    Code.MOVE_ROUND_OVER: _("The round is over: no more moves."),
+    Code.MOVE_OUT_OF_TURN: _("It is player %(turn)s's turn, not player %(player)s's."),
+    Code.MOVE_OUT_OF_PHASE: _("Not now: a turn starts with drawing a tile or taking the discard, once; laying down and discarding come after that."),
+    Code.MOVE_DRAW: _("The player draws a tile from the deck."),
+    Code.MOVE_DECK_EMPTY: _("The deck is empty: the round ends without a winner, and everyone pays."),
+    Code.MOVE_NO_DISCARD: _("There is no discard to take."),
+    Code.MOVE_NOT_THE_DISCARD: _("%(tile)s is not the discard: the discard is %(other)s."),
+    Code.MOVE_TAKE_OPENED: _("The player has opened and takes %(tile)s: it must be used on the table this turn."),
+    Code.MOVE_TAKE_MUST_OPEN: _("The player takes %(tile)s: they must open this turn and use it in the opening."),
+    Code.MOVE_PAIRS_NO_MELDS: _("A player who opened with pairs may not lay down a meld this round, only add to melds on the table."),
+    Code.MOVE_ALREADY_OPENED: _("This player has already opened."),
+    Code.MOVE_NOT_ON_RACK: _("%(tiles)s: not on this player's rack."),
+    Code.MOVE_BAD_MELD: _("Every meld laid down must be a valid meld."),
+    Code.MOVE_MELDS_LAID: _("The player, who has opened, lays down more melds."),
+    Code.MOVE_OPENING_SHORT: _("The opening falls short: the tiles go back and %(penalty)s penalty points are written down. The opening is one event; it cannot be completed in a later turn."),
+    Code.MOVE_TAKEN_NOT_USED: _("The taken discard %(tile)s was not used this turn."),
+    Code.MOVE_OPENED: _("The player opens with melds."),
+    Code.MOVE_OPENED_PAIRS: _("The player opens with pairs."),
+    Code.MOVE_LAY_OFF_NOT_OPENED: _("%(tile)s: a player who has not opened may not add to melds on the table."),
+    Code.MOVE_DOES_NOT_FIT: _("%(tile)s does not fit table meld %(meld)s."),
+    Code.MOVE_LAID_OFF: _("%(tile)s is added to table meld %(meld)s."),
+    Code.MOVE_SWAP_NOT_OPENED: _("%(tile)s: only a player who has opened may swap out a joker on the table."),
+    Code.MOVE_SWAPPED: _("%(tile)s takes the place of the joker %(other)s in table meld %(meld)s; the joker goes to the player's rack."),
+    Code.MOVE_NO_OKEY_FOR: _("No joker in table meld %(meld)s stands for %(tile)s."),
+    Code.MOVE_NOT_ADDED: _("%(tile)s was not added to table meld %(meld)s this turn, so it cannot be taken back."),
+    Code.MOVE_TAKE_BACK_LAST: _("%(tile)s was the last tile added: it may be taken back."),
+    Code.MOVE_TAKE_BACK_PENALTY: _("%(tile)s was not the last tile added: taking it back costs %(penalty)s points."),
+    Code.MOVE_CANNOT_FINISH: _("The player cannot finish: tiles would remain on the rack, or the player has not opened."),
+    Code.MOVE_LAST_TILE_IS_FINISH: _("That was the last tile: discarding it is a finish."),
+    Code.MOVE_DISCARD_PENALISED: _("The discard %(tile)s costs %(penalty)s points."),
+    Code.MOVE_FINISHED: _("The player finishes by discarding %(tile)s."),
+    Code.MOVE_DISCARDED: _("The player discards %(tile)s."),
 }
 
 # Reasons that carry a count are worded in the plural forms of each language.
@@ -99,6 +131,7 @@ COUNTED: dict[Code, Callable[[int, dict[str, Any]], str]] = {
     Code.CANNOT_OPEN: lambda n, p: ngettext("Not enough to open: %(value)s in melds and %(count)s pair.", "Not enough to open: %(value)s in melds and %(count)s pairs.", n, **p),
     Code.WINNING_MELDS: lambda n, p: ngettext("All 14 tiles go into %(count)s meld: a winning hand.", "All 14 tiles go into %(count)s melds: a winning hand.", n, **p),
     Code.NOT_WINNING: lambda n, p: ngettext("%(count)s tile fits no meld: %(tiles)s.", "%(count)s tiles fit no meld: %(tiles)s.", n, **p),
+    Code.MOVE_DECK_NOT_EMPTY: lambda n, p: ngettext("The deck still holds %(count)s tile: the round goes on.", "The deck still holds %(count)s tiles: the round goes on.", n, **p),
     Code.NOT_SEVEN_PAIRS: lambda n, p: ngettext("Only %(count)s pair: seven are needed.", "Only %(count)s pairs: seven are needed.", n, **p),
 }
 
@@ -157,6 +190,10 @@ ERRORS: dict[str, LazyString] = {
     "indicator_needed": _("Give the indicator: what the fake joker %(subject)s stands for depends on it."),
     "impossible": _("This cannot happen with a real set of tiles: %(subject)s."),
     "bad_option": _("Unknown option: %(subject)s."),
+    "missing_field": _("This ruling needs a field that was left out: %(subject)s."),
+    "bad_player": _("There is no player %(subject)s at this table (players count from 0)."),
+    "bad_meld_index": _("There is no table meld %(subject)s (table melds count from 0)."),
+    "round_not_over": _("The round has not ended, so it cannot be scored yet."),
 }
 
 
