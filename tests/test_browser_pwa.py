@@ -5,6 +5,7 @@ server. The manifest, the favicon and the worker are served with the right types
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,6 +13,18 @@ from flask.testing import FlaskClient
 
 LANGS = ("tr", "de", "en")
 OFFLINE_TITLE = {"tr": "Bağlantı yok", "de": "Keine Verbindung", "en": "No connection"}
+
+
+@pytest.fixture()
+def page(browser: Any, live_url: str) -> Iterator[Any]:
+    """A phone-sized context in which the service worker may run (others block it)."""
+    context = browser.new_context(base_url=live_url, viewport={"width": 390, "height": 844},
+                                  locale="en-US", service_workers="allow")
+    context.set_default_timeout(10_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def visit_once(page: Any, lang: str) -> None:
