@@ -8,6 +8,8 @@ labels are in the ``--lang`` language (click's own words, such as "Usage:", stay
 from __future__ import annotations
 
 import json
+import re
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
@@ -18,10 +20,12 @@ from flask.cli import AppGroup, with_appcontext
 from flask_babel import force_locale, gettext
 
 from rules_data import rulebook
+from rules_data.schema import LINK
 from rules_data.search import SearchIndex
 from web.api import ruling_json
 from web.errors import InputError
 from web.referee_requests import CHECKS, judge
+from web.render import with_list_breaks
 from web.search import book, run_search
 from web.validation import load_json, parse
 
@@ -73,9 +77,9 @@ def rules_search(query: str, lang: str, variant: str, limit: int) -> None:
         except InputError as error:
             fail(error.message)
         if results.suggestion:
-            click.echo(f"? {results.suggestion}")
+            click.echo(gettext("Did you mean “%(q)s”?", q=results.suggestion))
         if not results.hits:
-            click.echo("-")
+            click.echo(gettext("No rule matches “%(q)s”.", q=results.query))
         for hit in results.hits:
             click.echo(f"{hit.id}  {hit.title}  [{', '.join(hit.variants)}]")
 
@@ -90,7 +94,30 @@ def rules_show(rule_id: str, lang: str) -> None:
         with force_locale(lang):
             fail(gettext("There is no rule %(id)s.", id=rule_id[:10]))
     rule = rules.rule(rule_id)
-    click.echo(f"{rule.id}  {rule.title[lang]}\n\n{rule.body[lang].strip()}")
+    click.echo(f"{rule.id}  {rule.title[lang]}\n\n{readable(rule.body[lang])}")
+
+
+def readable(markdown: str, width: int = 88) -> str:
+    """A rule's Markdown as text for a terminal: paragraphs wrapped, list items bulleted,
+    ``[[404]]`` as ``404``, no emphasis marks.
+
+    >>> print(readable("See **this** ([[404]]):\n- one\n- two"))
+    See this (404):
+      • one
+      • two
+    """
+    lines: list[str] = []
+    for block in with_list_breaks(markdown.strip()).split("\n\n"):
+        for line in block.splitlines():
+            text = re.sub(r"(\*\*|__|`)", "", LINK.sub(r"\1", line)).strip()
+            item = re.match(r"^(?:[-*+]|\d+[.)])\s+(.*)", text)
+            if item:
+                lines += textwrap.wrap(item.group(1), width, initial_indent="  • ",
+                                       subsequent_indent="    ")
+            elif text:
+                lines += textwrap.wrap(text, width)
+        lines.append("")
+    return "\n".join(lines).rstrip()
 
 
 def _options(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -113,6 +140,10 @@ def _print_ruling(ruling: dict[str, Any], as_json: bool) -> None:
                        rules=", ".join(ruling["rules"]) or "-"))
     for line in ruling["explanation"]:
         click.echo(f"  - {line['text']}" + (f"  [{line['rule']}]" if line["rule"] else ""))
+    for meld in ruling.get("melds") or ():
+        click.echo(f"    {' '.join(meld['tiles'])}  ({meld['value']})")
+    if ruling.get("melds") and ruling.get("leftover"):
+        click.echo("    " + gettext("Left over:") + " " + " ".join(ruling["leftover"]))
     labels = {"scores": gettext("scores"), "standings": gettext("standings")}
     for key, label in labels.items():
         if ruling.get(key) is not None:
