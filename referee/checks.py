@@ -19,6 +19,7 @@ from referee.melds import Meld, MeldKind, read_meld, top_position
 from referee.options import (
     FakeIndicator,
     IslekLastTile,
+    IslekOkeySwap,
     OkeyDiscard,
     FailedPickup,
     Rules,
@@ -109,13 +110,18 @@ def _meld_reasons(meld: Meld, jokers: Jokers, rules: Rules) -> list[Reason]:
     reasons = [reason(kind, "402", meld.tiles, value=meld.value)]
     if meld.kind is MeldKind.RUN and any(p == 14 for p in meld.positions):
         reasons.append(reason(Code.ONE_AFTER_THIRTEEN, "407", meld.faces))
-    for tile, face in meld.stand_ins():
+    for tile, face in meld.stand_ins():  # a fake joker's stand-in is among them, once
         code = Code.FAKE_STANDS_FOR if tile.is_fake else Code.JOKER_STANDS_FOR
         reasons.append(reason(code, "303" if tile.is_fake else "301", [tile, face]))
-    for tile in meld.tiles:
-        if tile.is_fake and not jokers.is_wild(tile):
-            reasons.append(reason(Code.FAKE_STANDS_FOR, "303", [tile, jokers.face(tile)]))
     return reasons
+
+
+def _okey_reasons(indicator: Tile | None, jokers: Jokers, tiles: Sequence[Tile]) -> list[Reason]:
+    """Where an okey that the indicator 13 makes a 1 is among the tiles, say so (801)."""
+    if indicator is None or indicator.number != 13 or jokers.okey is None \
+            or not any(jokers.is_wild(t) and not t.is_fake for t in tiles):
+        return []
+    return [reason(Code.OKEY_WRAPS_TO_ONE, "801", [indicator, jokers.okey])]
 
 
 _PROBLEM_RULES = {
@@ -129,10 +135,23 @@ _PROBLEM_RULES = {
 }
 
 
-def _problem_reasons(problems: Sequence[str], tiles: Sequence[Tile], rules: Rules) -> list[Reason]:
-    wrap_rule = "407" if rules.wrap_13_1 is Wrap.AFTER_13 else "404"
-    return [reason(Code(p), wrap_rule if p == "wraps_13_1" else _PROBLEM_RULES[p], tiles)
-            for p in problems]
+def _problem_reasons(problems: Sequence[str], tiles: Sequence[Tile], rules: Rules,
+                     jokers: Jokers | None = None) -> list[Reason]:
+    """Why tiles are no meld. Under the 13-1 house rule a run may end 12-13-1, so the fault
+    of 13-1-2 is running past the 1 (407), not the 13-1 itself (404). A fake joker in the
+    tiles is read as the okey's tile (303), which decides the ruling, so that is said too."""
+    wrap_allowed = rules.wrap_13_1 is Wrap.AFTER_13
+    found = []
+    for problem in problems:
+        if problem == "wraps_13_1":
+            code = Code.RUN_PAST_ONE if wrap_allowed else Code.WRAPS_13_1
+            found.append(reason(code, "407" if wrap_allowed else "404", tiles))
+        else:
+            found.append(reason(Code(problem), _PROBLEM_RULES[problem], tiles))
+    if jokers is not None and jokers.okey is not None:
+        for tile in dict.fromkeys(t for t in tiles if t.is_fake):
+            found.append(reason(Code.FAKE_STANDS_FOR, "303", [tile, jokers.face(tile)]))
+    return found
 
 
 def _meld_json(meld: Meld) -> dict[str, object]:
@@ -160,16 +179,21 @@ def check_meld(tiles: Sequence[Tile], *, indicator: Tile | None = None, rules: R
     meld, problems = read_meld(tiles, jokers, rules)
     options = _meld_options(rules, tiles)
     if meld is None:
-        return ruling("meld", Verdict.INVALID, _problem_reasons(problems, tiles, rules),
+        return ruling("meld", Verdict.INVALID,
+                      _problem_reasons(problems, tiles, rules, jokers)
+                      + _okey_reasons(indicator, jokers, tiles),
                       {"valid": False, "value": 0, "kind": None}, options)
-    return ruling("meld", Verdict.VALID, _meld_reasons(meld, jokers, rules),
+    return ruling("meld", Verdict.VALID,
+                  _meld_reasons(meld, jokers, rules) + _okey_reasons(indicator, jokers, tiles),
                   {"valid": True, **_meld_json(meld)}, options)
 
 
 def _pairs_problems(
     pairs: Sequence[Sequence[Tile]], jokers: Jokers, rules: Rules
 ) -> list[Reason]:
-    return [reason(Code.NOT_A_PAIR, "501", pair) for pair in pairs
+    code = Code.NOT_A_PAIR if wild_pairs(rules) else Code.NOT_A_PAIR_NO_JOKER
+    return [reason(code, "506" if code is Code.NOT_A_PAIR_NO_JOKER else "501", pair)
+            for pair in pairs
             if len(pair) != 2 or not is_pair(pair[0], pair[1], jokers, wild=wild_pairs(rules))]
 
 
@@ -262,8 +286,10 @@ def check_best_opening(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) 
     solution = best_melds(tiles, jokers, rules)
     pairs = most_pairs(tiles, jokers, wild=wild_pairs(rules))
     summary = _opening_summary(solution, pairs)
+    used = [t for meld in solution.melds for t in meld.tiles]
     return ruling("best_opening", Verdict.VALID if summary["can_open"] else Verdict.INVALID,
-                  _opening_reasons(summary, solution), summary, _pair_options(rules, tiles))
+                  _opening_reasons(summary, solution) + _okey_reasons(indicator, jokers, used),
+                  summary, _pair_options(rules, tiles))
 
 
 def check_winning_hand(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) -> Ruling:
@@ -293,11 +319,18 @@ def check_winning_hand(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) 
                    "leftover": [str(t) for t in solution.leftover], "pairs": len(pairs)}, options)
 
 
-def _fits_table(tile: Tile, table: Sequence[Meld], jokers: Jokers, rules: Rules) -> list[Reason]:
-    """How a tile could be played onto the table's melds: extending one, or freeing a joker."""
+def _fits_table(tile: Tile, table: Sequence[Meld], jokers: Jokers, rules: Rules,
+                options: dict[str, str]) -> list[Reason]:
+    """How a tile could be played onto the table's melds: extending one (702), or taking the
+    place of a joker in one (302, and işlek only under the ``islek_okey_swap`` house rule).
+
+    A joker laid in a meld stands for one tile (302), so the meld is extended as the tiles
+    its members stand for: the joker is never moved to another place to let a tile in.
+    """
     found: list[Reason] = []
     for index, meld in enumerate(table):
-        for tiles in ((*meld.tiles, tile), (tile, *meld.tiles)):
+        faces = meld.faces
+        for tiles in ((*faces, tile), (tile, *faces)):
             extended, _ = read_meld(tiles, jokers, rules)
             if extended is not None and extended.kind is meld.kind:
                 found.append(reason(Code.ISLEK_EXTENDS, "702", [tile, *meld.tiles],
@@ -305,8 +338,10 @@ def _fits_table(tile: Tile, table: Sequence[Meld], jokers: Jokers, rules: Rules)
                 break
         for joker, face in meld.stand_ins():
             if jokers.is_wild(joker) and not jokers.is_wild(tile) and jokers.face(tile) == face:
-                found.append(reason(Code.ISLEK_REPLACES_JOKER, "302", [tile, joker],
-                                    meld=index + 1))
+                options["islek_okey_swap"] = rules.choice("islek_okey_swap")
+                if rules.islek_okey_swap is IslekOkeySwap.COUNTS:
+                    found.append(reason(Code.ISLEK_REPLACES_JOKER, "302", [tile, joker],
+                                        meld=index + 1))
                 break
     return found
 
@@ -345,7 +380,7 @@ def check_discard(
                           {"allowed": True, "playable": False, "penalty": 0, "okey": True}, options)
         # An okey that a table meld could take is işlek like any tile (702); 703 adds the
         # penalty for the case 702 cannot reach, no meld on the table yet (a house rule).
-        fits = _fits_table(tile, melds, jokers, rules)
+        fits = _fits_table(tile, melds, jokers, rules, options)
         forbidden = reason(Code.OKEY_DISCARD_FORBIDDEN, "703", [tile])
         if fits:
             reasons = [forbidden, reason(Code.ISLEK_PENALTY, "702", [tile], penalty=PENALTY),
@@ -361,9 +396,14 @@ def check_discard(
         return ruling("discard", Verdict.PENALTY if charged else Verdict.NOT_ALLOWED, reasons,
                       {"allowed": False, "playable": False, "penalty": PENALTY if charged else 0,
                        "okey": True}, options)
-    found = _fits_table(tile, melds, jokers, rules)
+    found = _fits_table(tile, melds, jokers, rules, options)
+    last_fake = [reason(Code.FAKE_LAST_DISCARD, "803", [tile])] \
+        if finishing and tile.is_fake else []
     if not found:
-        return ruling("discard", Verdict.NO_PENALTY, [reason(Code.NOT_ISLEK, "702", [tile])],
+        swap = [reason(Code.ISLEK_SWAP_NOT_COUNTED, "302", [tile])] \
+            if options.get("islek_okey_swap") == IslekOkeySwap.EXTENDS_ONLY.value else []
+        return ruling("discard", Verdict.NO_PENALTY,
+                      [reason(Code.NOT_ISLEK, "702", [tile]), *swap, *last_fake],
                       {"allowed": True, "playable": False, "penalty": 0, "okey": False}, options)
     penalty = PENALTY
     reasons = list(found)
@@ -376,6 +416,7 @@ def check_discard(
             reasons.append(reason(Code.ISLEK_LAST_TILE_PENALISED, "707", [tile], penalty=PENALTY))
     else:
         reasons.insert(0, reason(Code.ISLEK_PENALTY, "702", [tile], penalty=PENALTY))
+    reasons += last_fake
     return ruling("discard", Verdict.PENALTY if penalty else Verdict.NO_PENALTY, reasons,
                   {"allowed": True, "playable": True, "penalty": penalty, "okey": False}, options)
 
@@ -489,8 +530,9 @@ def check_pickup(
     charged = rules.failed_pickup is FailedPickup.PENALTY
     penalty_reason = (reason(Code.PICKUP_PENALTY, "705", [tile], penalty=PENALTY) if charged
                       else reason(Code.PICKUP_NO_PENALTY, "708", [tile]))
-    return ruling("pickup", Verdict.NOT_ALLOWED,
-                  [reason(Code.PICKUP_CANNOT_OPEN, "406", [tile], value=value,
-                          needed=OPENING_THRESHOLD), penalty_reason],
+    cannot = reason(Code.PICKUP_CANNOT_OPEN, "406", [tile], value=value,
+                    needed=OPENING_THRESHOLD) if melds else \
+        reason(Code.PICKUP_FITS_NO_MELD, "406", [tile])
+    return ruling("pickup", Verdict.NOT_ALLOWED, [cannot, penalty_reason],
                   {"allowed": False, "penalty": PENALTY if charged else 0, **result,
                    "opens_with": None}, options)

@@ -109,8 +109,12 @@ class FailedPickup(Enum):
 
 
 class OkeyInHand(Enum):
+    """What an okey left in hand costs (706): its face plus 101, each (Hakem's reading);
+    101 instead of its face, once, nothing more for a non-opener (other engines'); nothing."""
+
     PENALTY = "penalty"
     NONE = "none"
+    INSTEAD_OF_FACE = "instead_of_face"
 
 
 class OkeyDiscard(Enum):
@@ -123,6 +127,14 @@ class IslekLastTile(Enum):
     PENALISED = "penalised"
 
 
+class IslekOkeySwap(Enum):
+    """Whether a discard that could take a table okey's place is işlek, like one that
+    extends a meld (Hakem's reading), or only a tile that extends a meld is (702's words)."""
+
+    COUNTS = "counts"
+    EXTENDS_ONLY = "extends_only"
+
+
 class FlatPenalties(Enum):
     FLAT = "flat"
     DOUBLED = "doubled"
@@ -131,6 +143,13 @@ class FlatPenalties(Enum):
 class PlainMatch(Enum):
     TOURNAMENT_20 = "tournament_20"
     MOST_ROUNDS = "most_rounds"
+
+
+class PlainDoublings(Enum):
+    """Plain Okey, seven pairs finished by discarding the okey: doubled once (-4) or twice."""
+
+    ONCE = "once"
+    STACK = "stack"
 
 
 @dataclass(frozen=True)
@@ -158,6 +177,9 @@ class Rules:
     islek_last_tile: IslekLastTile
     flat_penalties_double: FlatPenalties
     plain_match: PlainMatch
+    # New options go last: a table's short code numbers options and choices by position.
+    islek_okey_swap: IslekOkeySwap
+    plain_doublings: PlainDoublings
 
     @staticmethod
     def option_names() -> tuple[str, ...]:

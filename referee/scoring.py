@@ -24,7 +24,9 @@ from referee.options import (
     FlatPenalties,
     OkeyDiscard,
     OkeyInHand,
+    PairFinish,
     PairOpenerDouble,
+    PlainDoublings,
     PlainMatch,
     Rules,
     Variant,
@@ -116,7 +118,8 @@ def check_score(
                       standings)
 
 
-def _check_round(players: Sequence[PlayerRound], winner: int | None, finish: Finish) -> None:
+def _check_round(players: Sequence[PlayerRound], winner: int | None, finish: Finish,
+                 rules: Rules) -> None:
     if not 2 <= len(players) <= 4:
         raise RuleViolation(f"a round has 2 to 4 players, not {len(players)}",
                             code="player_count", subject=str(len(players)))
@@ -130,7 +133,8 @@ def _check_round(players: Sequence[PlayerRound], winner: int | None, finish: Fin
     if players[winner].opened is None:
         raise RuleViolation("the winner must have opened", code="winner_not_opened",
                             subject=str(winner))
-    if finish is Finish.PAIRS and players[winner].opened is not Opened.PAIRS:
+    if finish is Finish.PAIRS and players[winner].opened is not Opened.PAIRS \
+            and rules.pair_finish is PairFinish.PAIRS_OPENER:
         raise RuleViolation("a pairs finish needs a winner who opened with pairs",
                             code="pairs_finish_without_pairs", subject=str(winner))
     if finish is Finish.ELDEN:
@@ -138,6 +142,12 @@ def _check_round(players: Sequence[PlayerRound], winner: int | None, finish: Fin
         if others:
             raise RuleViolation("elden bitme means nobody else had opened",
                                 code="elden_others_opened", subject=str(others[0]))
+
+
+def _face(jokers: Jokers) -> int:
+    """What an okey (or a fake joker standing for it) counts at its face: the okey's number,
+    or nothing where the fake jokers themselves are the okeys (203, a house rule)."""
+    return 0 if jokers.okey is None or jokers.okey.is_fake else jokers.okey.number
 
 
 def _remaining(player: PlayerRound, jokers: Jokers | None) -> int:
@@ -149,10 +159,10 @@ def _remaining(player: PlayerRound, jokers: Jokers | None) -> int:
     total = 0
     for tile in player.remaining:
         if tile.is_fake:
-            if jokers is None or jokers.okey is None or jokers.okey.is_fake:
+            if jokers is None or jokers.okey is None:
                 raise RuleViolation("a fake joker's value needs the indicator",
                                     code="indicator_needed", subject=str(tile))
-            total += jokers.okey.number
+            total += _face(jokers)
         else:
             total += tile.number
     return total
@@ -168,7 +178,7 @@ def _score_101(
     risk_round: bool | None,
     standings: Sequence[int] | None,
 ) -> Ruling:
-    _check_round(players, winner, finish)
+    _check_round(players, winner, finish, rules)
     if standings is not None and len(standings) != len(players):
         raise RuleViolation("give one standing per player", code="standings_count",
                             subject=str(len(standings)))
@@ -184,12 +194,25 @@ def _score_101(
         options["fake_indicator"] = rules.choice("fake_indicator")
         risk_round = risk_round or rules.fake_indicator is FakeIndicator.RISK_ROUND
     okey_discard = okey_discard or finish is Finish.OKEY
+    if len(players) == 4 and all(p.opened is Opened.PAIRS for p in players):
+        # All four opened with pairs: the round is cancelled and dealt again (503).
+        cancelled: dict[str, object] = {"scores": [0] * 4, "multiplier": 1,
+                                        "risk_round": risk_round, "items": [],
+                                        "cancelled": True}
+        if standings is not None:
+            cancelled["standings"] = list(standings)
+        return ruling("score", Verdict.RULED, [reason(Code.ROUND_CANCELLED, "503")], cancelled,
+                      options)
     items: list[_Item] = []
     doublings: list[Reason] = []
     if okey_discard and finish is not Finish.ELDEN:
         doublings.append(reason(Code.SCORE_DOUBLED_OKEY, "602"))
     if finish is Finish.PAIRS:
         doublings.append(reason(Code.SCORE_DOUBLED_PAIRS, "603"))
+        assert winner is not None
+        if players[winner].opened is not Opened.PAIRS:  # allowed by the house rule only
+            options["pair_finish"] = rules.choice("pair_finish")
+            doublings.append(reason(Code.PAIRS_FINISH_TEN_PAIRS, "603"))
     if risk_round:
         doublings.append(reason(Code.SCORE_DOUBLED_RISK, "611"))
     multiplier = 2 ** len(doublings)
@@ -261,10 +284,23 @@ def _penalty_items(
         Penalty.OKEY_DISCARD: ("okey_discard", rules.okey_discard is OkeyDiscard.NO_PENALTY, "703"),
         Penalty.OKEY_IN_HAND: ("okey_in_hand", rules.okey_in_hand is OkeyInHand.NONE, "706"),
     }
+    instead = rules.okey_in_hand is OkeyInHand.INSTEAD_OF_FACE
     for index, player in enumerate(players):
         penalties = list(player.penalties)
         okeys_held = sum(1 for t in player.remaining if jokers and jokers.okey == t)
         penalties += [Penalty.OKEY_IN_HAND] * max(0, okeys_held - penalties.count(Penalty.OKEY_IN_HAND))
+        if instead and Penalty.OKEY_IN_HAND in penalties:
+            # Other engines' reading of 706: the okeys held count 101 together, instead of
+            # their faces; a player who never opened pays the 202 and nothing more.
+            penalties = [p for p in penalties if p is not Penalty.OKEY_IN_HAND]
+            options["okey_in_hand"] = rules.choice("okey_in_hand")
+            if player.opened is None:
+                items.append(_Item(index, 0, reason(Code.OKEY_IN_HAND_NOT_OPENED, "706")))
+            else:
+                faces = okeys_held * (_face(jokers) if jokers else 0) * multiplier
+                points = PENALTY * (multiplier if doubled else 1) - faces
+                items.append(_Item(index, points, reason(Code.OKEY_IN_HAND_INSTEAD, "706",
+                                                         points=points)))
         for penalty in penalties:
             rule, code = PENALTY_RULES[penalty]
             if penalty in waived_by:
@@ -311,13 +347,19 @@ def _score_plain(
         scores = [0] * count
         reasons.append(reason(Code.TOURNAMENT_NO_POINTS, "609" if tournament else "610"))
     elif tournament:
-        double = okey_discard or finish in (Finish.OKEY, Finish.PAIRS)
-        loss = -4 if double else -2
-        scores = [0 if i == winner else loss for i in range(count)]
-        if okey_discard or finish is Finish.OKEY:
+        okey = okey_discard or finish is Finish.OKEY
+        pairs = finish is Finish.PAIRS
+        loss = -4 if okey or pairs else -2
+        if okey:
             reasons.append(reason(Code.SCORE_DOUBLED_OKEY, "608"))
-        elif finish is Finish.PAIRS:
+        if pairs:
             reasons.append(reason(Code.SCORE_DOUBLED_PAIRS, "504"))
+        if okey and pairs:  # the sources give 4 for each and never say for both
+            options["plain_doublings"] = rules.choice("plain_doublings")
+            if rules.plain_doublings is PlainDoublings.STACK:
+                loss = -8
+                reasons.append(reason(Code.SCORE_DOUBLINGS_STACK, "612", factor=4))
+        scores = [0 if i == winner else loss for i in range(count)]
         reasons.append(reason(Code.TOURNAMENT_LOSS, "609", points=loss, winner=winner))
     else:
         scores = [1 if i == winner else 0 for i in range(count)]

@@ -26,11 +26,13 @@ from referee.options import (
     FakeJokerRole,
     FlatPenalties,
     IslekLastTile,
+    IslekOkeySwap,
     JokerInPair,
     OkeyDiscard,
     OkeyInHand,
     PairFinish,
     PairOpenerDouble,
+    PlainDoublings,
     PlainMatch,
     PlayDirection,
     PlayerCount,
@@ -61,6 +63,8 @@ RULES_101 = Rules(
     islek_last_tile=IslekLastTile.EXEMPT,
     flat_penalties_double=FlatPenalties.FLAT,
     plain_match=PlainMatch.TOURNAMENT_20,
+    islek_okey_swap=IslekOkeySwap.COUNTS,
+    plain_doublings=PlainDoublings.ONCE,
 )
 # Every tile of a game: two of each colour and number, and two fake jokers.
 DECK: tuple[Tile, ...] = (

@@ -186,7 +186,7 @@ def test_rules_search_says_nothing_matched_in_a_sentence(runner: FlaskCliRunner,
 @pytest.mark.parametrize(("lang", "sentence"), [
     ("en", "Did you mean “okey”?"),
     ("de", "Meinten Sie „okey“?"),
-    ("tr", "“okey” mi demek istediniz?"),
+    ("tr", "Bunu mu demek istediniz: “okey”?"),
 ])
 def test_rules_search_asks_did_you_mean_in_a_sentence(runner: FlaskCliRunner, lang: str,
                                                      sentence: str) -> None:

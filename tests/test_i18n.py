@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from referee.rulings import Code
-from web.reasons import MESSAGES
+from web.reasons import COUNTED, MESSAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "translations"
@@ -65,4 +65,5 @@ def test_translations_are_not_just_copies(lang: str) -> None:
 
 
 def test_every_reason_code_has_a_message() -> None:
-    assert set(MESSAGES) == set(Code)
+    assert set(MESSAGES) | set(COUNTED) == set(Code)
+    assert not set(MESSAGES) & set(COUNTED)

@@ -76,12 +76,10 @@ def rules_search(query: str, lang: str, variant: str, limit: int) -> None:
         except InputError as error:
             fail(error.message)
         if not results.hits:
-            click.echo(gettext("No rule matches “%(q)s”. Try other words, or fewer.",
-                               q=query[:60]))
+            click.echo(gettext("No rule matches “%(q)s”.", q=results.query))
             return
         if results.suggestion:
-            click.echo(gettext("Did you mean “%(suggestion)s”? These rules answer it:",
-                               suggestion=results.suggestion))
+            click.echo(gettext("Did you mean “%(q)s”?", q=results.suggestion))
         for hit in results.hits:
             click.echo(f"{hit.id}  {hit.title}  [{', '.join(hit.variants)}]")
 

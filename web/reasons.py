@@ -6,10 +6,10 @@ in the player's language. A test checks that every code has a message.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext, lazy_gettext, ngettext
 from flask_babel.speaklater import LazyString
 
 from referee.checks import TileCountError
@@ -36,22 +36,17 @@ MESSAGES: dict[Code, LazyString] = {
     Code.RUN_DUPLICATE: _("%(tiles)s: a run may not repeat a number."),
     Code.RUN_TOO_LONG: _("%(tiles)s: a run has at most 13 tiles."),
     Code.WRAPS_13_1: _("%(tiles)s: under these rules a run may not go on from 13 to 1."),
+    Code.RUN_PAST_ONE: _("%(tiles)s: here 1 may follow 13 as the highest tile, but a run may not go on past that 1."),
     Code.ONE_AFTER_THIRTEEN: _("%(tiles)s: here 1 may follow 13 as the highest tile."),
     Code.OPENING_REACHES: _("The melds are worth %(value)s: enough to open (%(needed)s)."),
     Code.OPENING_SHORT: _("The melds are worth %(value)s, short of %(needed)s."),
     Code.OPENING_SHORT_PENALTY: _("Laying down short costs %(penalty)s points, and the tiles go back."),
     Code.OPENING_INVALID_MELD: _("Meld %(index)s (%(tiles)s) is not a valid meld."),
-    Code.PAIRS_ENOUGH: _("%(count)s pairs: enough to open with pairs (%(needed)s)."),
-    Code.PAIRS_TOO_FEW: _("%(count)s pairs: opening with pairs needs %(needed)s."),
     Code.NOT_A_PAIR: _("%(tiles)s is not a pair: a pair is two identical tiles, or a tile and an okey."),
+    Code.NOT_A_PAIR_NO_JOKER: _("%(tiles)s is not a pair: a pair is two identical tiles, and under these rules an okey does not complete one."),
     Code.BEST_OPENING: _("The best melds in this rack are worth %(value)s."),
     Code.CAN_OPEN_MELDS: _("%(value)s reaches 101: you can open."),
-    Code.CAN_OPEN_PAIRS: _("%(count)s pairs: you can open with pairs."),
-    Code.CANNOT_OPEN: _("Not enough to open: %(value)s in melds and %(count)s pairs."),
-    Code.WINNING_MELDS: _("All 14 tiles go into %(count)s melds: a winning hand."),
     Code.WINNING_PAIRS: _("Seven pairs: a winning hand."),
-    Code.NOT_WINNING: _("%(count)s tiles fit no meld: %(tiles)s."),
-    Code.NOT_SEVEN_PAIRS: _("Only %(count)s pairs: seven are needed."),
     Code.ISLEK_PENALTY: _("Discarding %(tile)s, a tile that is işlek (playable), costs %(penalty)s points."),
     Code.ISLEK_EXTENDS: _("%(tile)s can be added to meld %(meld)s on the table."),
     Code.ISLEK_REPLACES_JOKER: _("%(tile)s could take the place of the okey %(other)s in meld %(meld)s."),
@@ -65,6 +60,7 @@ MESSAGES: dict[Code, LazyString] = {
     Code.PICKUP_OPENED: _("You have opened: you may take %(tile)s."),
     Code.PICKUP_OPENS: _("With %(tile)s you can open now: take it, and open with it at once."),
     Code.PICKUP_CANNOT_OPEN: _("%(tile)s does not let you open now (best %(value)s): you may not take it."),
+    Code.PICKUP_FITS_NO_MELD: _("%(tile)s fits no meld with your tiles: before opening you may not take it."),
     Code.PICKUP_PENALTY: _("Taking %(tile)s and putting it back costs %(penalty)s points."),
     Code.PICKUP_NO_PENALTY: _("Under these rules %(tile)s goes back and you draw instead, with no penalty."),
     Code.SCORE_WINNER: _("The winner scores %(points)s."),
@@ -87,12 +83,32 @@ MESSAGES: dict[Code, LazyString] = {
     Code.TOURNAMENT_NO_POINTS: _("Nobody won the round: no count changes."),
     Code.TOURNAMENT_OVER: _("A count has reached 0: the game is over."),
     Code.ROUND_WON: _("The winner adds one round won."),
+    Code.OKEY_IN_HAND_INSTEAD: _("The okeys left in hand count 101 instead of their face, once: %(points)s."),
+    Code.OKEY_IN_HAND_NOT_OPENED: _("A player who never opened pays the 202 only, okeys in hand included."),
+    Code.ROUND_CANCELLED: _("All four players opened with pairs: the round is cancelled and dealt again, and nobody scores."),
+    Code.PAIRS_FINISH_TEN_PAIRS: _("Under these rules laying ten pairs at once is a pairs finish, without having opened with pairs."),
+    Code.FAKE_LAST_DISCARD: _("A fake joker discarded last is not an okey finish: the round is scored as a normal finish."),
+    Code.ISLEK_SWAP_NOT_COUNTED: _("Under these rules a tile that could take the place of a table okey is not işlek for that."),
+}
+
+# Reasons that carry a count are worded in the plural forms of each language.
+COUNTED: dict[Code, Callable[[int, dict[str, Any]], str]] = {
+    Code.PAIRS_ENOUGH: lambda n, p: ngettext("%(count)s pair: enough to open with pairs (%(needed)s).", "%(count)s pairs: enough to open with pairs (%(needed)s).", n, **p),
+    Code.PAIRS_TOO_FEW: lambda n, p: ngettext("%(count)s pair: opening with pairs needs %(needed)s.", "%(count)s pairs: opening with pairs needs %(needed)s.", n, **p),
+    Code.CAN_OPEN_PAIRS: lambda n, p: ngettext("%(count)s pair: you can open with pairs.", "%(count)s pairs: you can open with pairs.", n, **p),
+    Code.CANNOT_OPEN: lambda n, p: ngettext("Not enough to open: %(value)s in melds and %(count)s pair.", "Not enough to open: %(value)s in melds and %(count)s pairs.", n, **p),
+    Code.WINNING_MELDS: lambda n, p: ngettext("All 14 tiles go into %(count)s meld: a winning hand.", "All 14 tiles go into %(count)s melds: a winning hand.", n, **p),
+    Code.NOT_WINNING: lambda n, p: ngettext("%(count)s tile fits no meld: %(tiles)s.", "%(count)s tiles fit no meld: %(tiles)s.", n, **p),
+    Code.NOT_SEVEN_PAIRS: lambda n, p: ngettext("Only %(count)s pair: seven are needed.", "Only %(count)s pairs: seven are needed.", n, **p),
 }
 
 
 def explain(item: Reason) -> str:
-    """One reason as a sentence in the current locale."""
+    """One reason as a sentence in the current locale (a count in its plural form)."""
     params: dict[str, Any] = item.params()
+    counted = COUNTED.get(item.code)
+    if counted is not None:
+        return counted(int(params.get("count", 0)), params)
     return str(MESSAGES[item.code]) % params if params else str(MESSAGES[item.code])
 
 
