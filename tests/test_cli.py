@@ -209,3 +209,11 @@ def test_best_opening_draws_its_melds_and_leftover(runner: FlaskCliRunner) -> No
     assert any(line.startswith("  ") and "[F] [B9] [B9] [K13] [K1] [K2] [B12]" in line
                for line in lines), result.output
     assert "\x1b[" not in result.output  # no colour codes when the output is not a terminal
+
+
+def test_rules_show_names_its_sources(runner: FlaskCliRunner) -> None:
+    from rules_data import rulebook
+
+    title = rulebook().documents["001"].title["tr"]
+    output = runner.invoke(args=["rules", "show", "707", "--lang", "tr"]).output
+    assert f"{title} (001)" in output.replace("\n", " ")

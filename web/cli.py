@@ -95,7 +95,8 @@ def rules_show(rule_id: str, lang: str) -> None:
             fail(gettext("There is no rule %(id)s.", id=rule_id[:10]))
     rule = rules.rule(rule_id)
     heading = f"{rule.id}  {rule.title[lang]}"
-    click.echo(f"{heading}\n{'=' * len(heading)}\n\n{readable(rule.body[lang], _width())}")
+    names = {doc_id: doc.title[lang] for doc_id, doc in rules.documents.items()}
+    click.echo(f"{heading}\n{'=' * len(heading)}\n\n{readable(rule.body[lang], _width(), names)}")
 
 
 def _width() -> int:

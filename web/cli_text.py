@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import click
 
 from rules_data.schema import LINK
+from web.render import SOURCE_ID
 
 WIDTH = 78
 _ITEM = re.compile(r"^\s*(?:([-*+])|(\d{1,3})[.)])\s+(.*)$")
@@ -71,9 +72,19 @@ def _blocks(markdown: str) -> Iterator[tuple[str, str]]:
         yield marker, " ".join(lines)
 
 
-def readable(markdown: str, width: int = WIDTH) -> str:
+def readable(markdown: str, width: int = WIDTH,
+             sources: Mapping[str, str] | None = None) -> str:
     """A rule's Markdown text as plain wrapped text: paragraphs, and list items indented
-    with a bullet or their number (continuation lines under the item's text)."""
+    with a bullet or their number (continuation lines under the item's text). A bare source
+    id reads as the source's name with the id, as on the rule page (``sources``: id -> name).
+
+    >>> readable("As 001 says.", sources={"001": "Okey Kuralları"})
+    'As Okey Kuralları (001) says.'
+    """
+    if sources:
+        markdown = SOURCE_ID.sub(
+            lambda m: f"{sources[m.group(1)]} ({m.group(1)})" if m.group(1) in sources
+            else m.group(1), markdown)
     out: list[str] = []
     for marker, text in _blocks(markdown):
         if marker == "\n":
