@@ -157,4 +157,6 @@
   form.addEventListener("input", soon);
   form.addEventListener("change", function () { toggle(); soon(); });
   toggle();
+  // A form already filled (a remembered indicator, a shared link) gets its ruling at once.
+  if (ruling.hidden) { ask(); }
 })();

@@ -234,3 +234,26 @@ def test_a_joker_in_a_best_opening_meld_is_marked(browser: Any, live_url: str,
         assert wild.count() == 1 and wild.get_attribute("aria-label") == "K8 = R13"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_shared_link_without_an_indicator_rules_on_the_meld(browser: Any, live_url: str,
+                                                             javascript: bool) -> None:
+    """The meld check does not need the indicator: a link with only the tiles rules at once."""
+    context = browser.new_context(base_url=live_url, viewport={"width": 390, "height": 844},
+                                  java_script_enabled=javascript)
+    try:
+        page = context.new_page()
+        page.goto("/tr/referee/meld?variant=plain&tiles=R12+R13+R1#ruling")
+        page.locator("#ruling[data-verdict='valid']").wait_for()
+        assert in_view(page, "#ruling h2")
+    finally:
+        context.close()
+
+
+def test_a_remembered_indicator_gets_its_okey_at_once(page: Any) -> None:
+    page.goto("/en/referee/okey?indicator=B9")
+    page.goto("/en/referee/okey")
+    page.locator("#ruling[data-verdict]").wait_for()
+    assert "B10" in page.locator("#ruling").inner_text()
+    assert in_view(page, "#ruling h2")
