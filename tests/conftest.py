@@ -82,6 +82,16 @@ def browser() -> Iterator[Any]:
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path="/usr/bin/chromium",
                                               args=CHROMIUM_ARGS)
+        # The service worker keeps the rule book by fetching it in the background; a context
+        # closed mid-fetch leaves the test server's open files behind. So contexts block it
+        # unless a test asks for it (tests/test_browser_pwa.py does).
+        new_context = launched.new_context
+
+        def context_without_worker(**options: Any) -> Any:
+            options.setdefault("service_workers", "block")
+            return new_context(**options)
+
+        launched.new_context = context_without_worker
         try:
             yield launched
         finally:
