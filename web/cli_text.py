@@ -28,9 +28,9 @@ from web.render import SOURCE_ID
 
 WIDTH = 78
 _ITEM = re.compile(r"^\s*(?:([-*+])|(\d{1,3})[.)])\s+(.*)$")
-_INLINE = [
+_INLINE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),  # [text](url) -> text
-    (re.compile(r"\*\*(.+?)\*\*|__(.+?)__"), lambda m: m.group(1) or m.group(2)),
+    (re.compile(r"\*\*(.+?)\*\*|__(.+?)__"), r"\1\2"),  # an unmatched group is empty
     (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"\1"),
     (re.compile(r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)"), r"\1"),
     (re.compile(r"`([^`]*)`"), r"\1"),
