@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -45,16 +46,23 @@ def fill(page: Any, values: dict[str, str], flags: tuple[str, ...]) -> None:
         page.locator(f"form.check [name='{name}']").select_option(value)
 
 
-@pytest.fixture()
-def plain_page(browser: Any, live_url: str) -> Iterator[Any]:
-    """A phone-sized page with JavaScript off: the forms must work as plain GET forms."""
+@contextmanager
+def phone(browser: Any, live_url: str, javascript: bool) -> Iterator[Any]:
+    """A page in a phone-sized context of its own, with JavaScript on or off."""
     context = browser.new_context(base_url=live_url, viewport={"width": 390, "height": 844},
-                                  java_script_enabled=False)
+                                  java_script_enabled=javascript)
     context.set_default_timeout(10_000)
     try:
         yield context.new_page()
     finally:
         context.close()
+
+
+@pytest.fixture()
+def plain_page(browser: Any, live_url: str) -> Iterator[Any]:
+    """A phone-sized page with JavaScript off: the forms must work as plain GET forms."""
+    with phone(browser, live_url, javascript=False) as page:
+        yield page
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -221,10 +229,7 @@ def test_referee_pages_label_every_field_with_big_targets_and_text(page: Any, la
 def test_a_joker_in_a_best_opening_meld_is_marked(browser: Any, live_url: str,
                                                  javascript: bool) -> None:
     """K8 is the okey under K7: in R10 R11 R12 K8 it stands for R13, and says so."""
-    context = browser.new_context(base_url=live_url, viewport={"width": 390, "height": 844},
-                                  java_script_enabled=javascript)
-    try:
-        page = context.new_page()
+    with phone(browser, live_url, javascript) as page:
         rack = "R1 R2 R3 R4 B5 Y5 K5 R10 R11 R12 F B9 B9 K13 Y2 Y3 Y4 K1 K2 B12 K8"
         page.goto(f"/en/referee/best-opening?indicator=K7&tiles={rack.replace(' ', '+')}")
         if javascript:  # the live ruling replaces the page's own
@@ -232,23 +237,16 @@ def test_a_joker_in_a_best_opening_meld_is_marked(browser: Any, live_url: str,
             page.locator("#ruling .t.wild").wait_for()
         wild = page.locator("#ruling .t.wild")
         assert wild.count() == 1 and wild.get_attribute("aria-label") == "K8 = R13"
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("javascript", [True, False])
 def test_a_shared_link_without_an_indicator_rules_on_the_meld(browser: Any, live_url: str,
                                                              javascript: bool) -> None:
     """The meld check does not need the indicator: a link with only the tiles rules at once."""
-    context = browser.new_context(base_url=live_url, viewport={"width": 390, "height": 844},
-                                  java_script_enabled=javascript)
-    try:
-        page = context.new_page()
+    with phone(browser, live_url, javascript) as page:
         page.goto("/tr/referee/meld?variant=plain&tiles=R12+R13+R1#ruling")
         page.locator("#ruling[data-verdict='valid']").wait_for()
         assert in_view(page, "#ruling h2")
-    finally:
-        context.close()
 
 
 def test_a_remembered_indicator_gets_its_okey_at_once(page: Any) -> None:

@@ -170,33 +170,6 @@ def test_rules_show_prints_text_not_markdown(runner: FlaskCliRunner, rule: str, 
     assert max(len(line) for line in lines[2:]) <= 78
 
 
-@pytest.mark.parametrize(("lang", "sentence"), [
-    ("en", "No rule matches “xyzzy”."),
-    ("de", "Keine Regel passt zu „xyzzy“."),
-    ("tr", "“xyzzy” ile eşleşen kural yok."),
-])
-def test_rules_search_says_nothing_matched_in_a_sentence(runner: FlaskCliRunner, lang: str,
-                                                        sentence: str) -> None:
-    result = runner.invoke(args=["rules", "search", "xyzzy", "--lang", lang])
-    assert result.exit_code == 0
-    assert result.output.startswith(sentence), result.output
-    assert result.output.strip() != "-"
-
-
-@pytest.mark.parametrize(("lang", "sentence"), [
-    ("en", "Did you mean “okey”?"),
-    ("de", "Meinten Sie „okey“?"),
-    ("tr", "Bunu mu demek istediniz: “okey”?"),
-])
-def test_rules_search_asks_did_you_mean_in_a_sentence(runner: FlaskCliRunner, lang: str,
-                                                     sentence: str) -> None:
-    result = runner.invoke(args=["rules", "search", "okye", "--lang", lang])
-    assert result.exit_code == 0
-    first, second = result.output.splitlines()[:2]
-    assert first.startswith(sentence), result.output
-    assert second[:3].isdigit() and not first.startswith("?")
-
-
 def test_best_opening_draws_its_melds_and_leftover(runner: FlaskCliRunner) -> None:
     rack = "R1 R2 R3 R4 B5 Y5 K5 R10 R11 R12 F B9 B9 K13 Y2 Y3 Y4 K1 K2 B12 K8"
     result = runner.invoke(args=["referee", "best-opening", rack, "--indicator", "K7",

@@ -64,8 +64,9 @@ def test_the_cli_speaks_in_sentences(runner: FlaskCliRunner, lang: str, did_you_
                                      nothing: str) -> None:
     found = runner.invoke(args=["rules", "search", "okye discrad", "--lang", lang])
     assert did_you_mean in found.output
+    assert found.output.startswith(did_you_mean) and found.output.splitlines()[1][:3].isdigit()
     empty = runner.invoke(args=["rules", "search", "chess opening", "--lang", lang])
-    assert nothing in empty.output
+    assert empty.output.strip() == nothing  # a sentence, never a bare "-"
 
 
 def test_best_opening_in_the_cli_shows_its_melds(runner: FlaskCliRunner) -> None:
