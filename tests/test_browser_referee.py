@@ -255,3 +255,15 @@ def test_a_remembered_indicator_gets_its_okey_at_once(page: Any) -> None:
     page.locator("#ruling[data-verdict]").wait_for()
     assert "B10" in page.locator("#ruling").inner_text()
     assert in_view(page, "#ruling h2")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_players_score_is_in_view_after_the_score_check(page: Any, lang: str) -> None:
+    page.goto(f"/{lang}/referee/score")
+    fill(page, *CHECKS[-1][1:])
+    page.locator("form.check button[type=submit]").click()
+    page.wait_for_url(re.compile(r"#ruling$"))
+    rows = page.locator("#ruling .scores tbody tr")
+    assert rows.count() == 4
+    box = rows.last.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844
