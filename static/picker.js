@@ -32,8 +32,23 @@
   var first = fields.find(function (f) { return !f.hasAttribute("data-indicator") && visible(f); }) || fields[0];
   if (first) { choose(first); picker.hidden = false; }
 
+  // The colour buttons choose the colour of the number buttons (red to start with).
+  var numbers = picker.querySelector("[data-numbers]");
+  function colour(button) {
+    var code = button.dataset.colour;
+    picker.querySelectorAll("[data-colour]").forEach(function (b) {
+      b.setAttribute("aria-pressed", b === button ? "true" : "false");
+    });
+    numbers.className = numbers.className.replace(/\bc[RYBK]\b/, "c" + code);
+    numbers.querySelectorAll("[data-n]").forEach(function (b) {
+      b.dataset.tile = code + b.dataset.n;
+      b.setAttribute("aria-label", button.textContent.trim() + " " + b.dataset.n);
+    });
+  }
+
   picker.addEventListener("click", function (event) {
     var button = event.target.closest("button");
+    if (button && button.dataset.colour) { colour(button); return; }
     if (!button || !target) { return; }
     var field = target;
     var value = field.value;

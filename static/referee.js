@@ -56,11 +56,14 @@
     link.href = form.dataset.ruleUrl.replace("RULE", id);
     return link;
   }
-  function tiles(list) {
+  // A row of tiles; a joker standing for another tile (standsFor) is ringed and named.
+  function tiles(list, standsFor) {
     var row = el("span", "tiles");
-    list.forEach(function (tile) {
-      var t = el("span", "t c" + tile.charAt(0), tile.slice(1) || "F");
-      t.setAttribute("aria-label", tile);
+    list.forEach(function (tile, i) {
+      var stands = standsFor ? standsFor[i] : tile;
+      var t = el("span", "t c" + tile.charAt(0) + (stands !== tile ? " wild" : ""), tile.slice(1) || "F");
+      t.setAttribute("aria-label", stands !== tile ? tile + " = " + stands : tile);
+      if (stands !== tile) { t.title = tile + " = " + stands; }
       row.appendChild(t);
     });
     return row;
@@ -89,7 +92,7 @@
       var melds = el("div", "melds");
       reply.melds.forEach(function (meld) {
         var row = el("p", "meld");
-        row.appendChild(tiles(meld.tiles));
+        row.appendChild(tiles(meld.tiles, meld.stands_for));
         row.appendChild(el("span", "worth", " " + meld.value));
         melds.appendChild(row);
       });
@@ -154,4 +157,6 @@
   form.addEventListener("input", soon);
   form.addEventListener("change", function () { toggle(); soon(); });
   toggle();
+  // A form already filled (a remembered indicator, a shared link) gets its ruling at once.
+  if (ruling.hidden) { ask(); }
 })();

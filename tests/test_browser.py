@@ -38,8 +38,10 @@ def test_search_open_result_and_switch_language(page: Any, lang: str, query: str
 def test_referee_tile_picker_builds_a_meld(page: Any) -> None:
     page.goto("/en/referee/meld?variant=101")
     page.locator("#f-indicator").click()
+    page.locator(".picker [data-colour='K']").click()
     page.locator(".picker [data-tile='K4']").click()
     page.locator("#f-tiles").click()
+    page.locator(".picker [data-colour='B']").click()
     for tile in ("B3", "B4", "B5"):
         page.locator(f".picker [data-tile='{tile}']").click()
     assert page.locator("#f-tiles").input_value() == "B3 B4 B5"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -45,16 +46,23 @@ def fill(page: Any, values: dict[str, str], flags: tuple[str, ...]) -> None:
         page.locator(f"form.check [name='{name}']").select_option(value)
 
 
-@pytest.fixture()
-def plain_page(browser: Any, live_url: str) -> Iterator[Any]:
-    """A phone-sized page with JavaScript off: the forms must work as plain GET forms."""
+@contextmanager
+def phone(browser: Any, live_url: str, javascript: bool) -> Iterator[Any]:
+    """A page in a phone-sized context of its own, with JavaScript on or off."""
     context = browser.new_context(base_url=live_url, viewport={"width": 390, "height": 844},
-                                  java_script_enabled=False)
+                                  java_script_enabled=javascript)
     context.set_default_timeout(10_000)
     try:
         yield context.new_page()
     finally:
         context.close()
+
+
+@pytest.fixture()
+def plain_page(browser: Any, live_url: str) -> Iterator[Any]:
+    """A phone-sized page with JavaScript off: the forms must work as plain GET forms."""
+    with phone(browser, live_url, javascript=False) as page:
+        yield page
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -72,10 +80,12 @@ def test_the_ruling_is_in_view_after_every_check(page: Any, lang: str, check: st
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize(("check", "values", "flags"), CHECKS, ids=[c[0] for c in CHECKS])
 def test_without_javascript_every_check_still_rules_in_view(
-        plain_page: Any, check: str, values: dict[str, str], flags: tuple[str, ...]) -> None:
-    plain_page.goto(f"/de/referee/{check}")
+        plain_page: Any, lang: str, check: str, values: dict[str, str],
+        flags: tuple[str, ...]) -> None:
+    plain_page.goto(f"/{lang}/referee/{check}")
     fill(plain_page, values, flags)
     plain_page.locator("form.check button[type=submit]").click()
     plain_page.wait_for_url(re.compile(r"#ruling$"))
@@ -106,10 +116,16 @@ def test_the_picker_starts_on_the_tiles_and_the_indicator_is_its_own_control(pag
     assert page.locator("#f-tiles").input_value() == "R1 R2"
     assert page.locator("#f-indicator").input_value() == ""
     page.locator("#f-indicator").click()
+    page.locator(".picker [data-colour='K']").click()  # a colour, then the number
+    assert page.locator(".picker [data-colour='K']").get_attribute("aria-pressed") == "true"
     page.locator(".picker [data-tile='K7']").click()
     assert page.locator("#f-indicator").input_value() == "K7"
-    page.locator(".picker [data-tile='R3']").click()  # back on the tiles after one tap
-    assert page.locator("#f-tiles").input_value() == "R1 R2 R3"
+    page.locator(".picker [data-tile='K3']").click()  # back on the tiles after one tap
+    assert page.locator("#f-tiles").input_value() == "R1 R2 K3"
+    page.locator(".picker [data-colour='Y']").click()
+    page.locator(".picker [data-tile='F']").click()
+    page.locator(".picker [data-tile='Y13']").click()
+    assert page.locator("#f-tiles").input_value() == "R1 R2 K3 F Y13"
 
 
 def test_the_indicator_is_remembered_for_the_round(page: Any) -> None:
@@ -172,3 +188,82 @@ def test_a_question_a_check_answers_links_to_it(page: Any, lang: str, question: 
     link = page.locator(f".check-links a[href='/{lang}/referee/{check}']")
     assert link.count() == 1
     assert in_view(page, ".check-links")
+
+
+ACCESS_AUDIT = """() => {
+  const shown = el => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const main = document.querySelector('main');
+  const unlabelled = [...main.querySelectorAll('input:not([type=hidden]), select, textarea')]
+    .filter(shown).filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label'))
+    .map(el => el.name);
+  const target = el => (el.type === 'radio' || el.type === 'checkbox') && el.labels && el.labels[0]
+    ? el.labels[0] : el;
+  const small = [...main.querySelectorAll('button, input:not([type=hidden]), select, textarea, summary')]
+    .filter(shown).map(target).filter(el => {
+      const box = el.getBoundingClientRect();
+      return box.height < 44 || (el.tagName === 'BUTTON' && box.width < 44);
+    }).map(el => el.tagName + ':' + (el.textContent || el.name || '').trim().slice(0, 30));
+  const tiny = [...main.querySelectorAll('*')].filter(shown).filter(el =>
+      [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+    .filter(el => parseFloat(getComputedStyle(el).fontSize) < 16)
+    .map(el => el.tagName + '.' + el.className + ':' + el.textContent.trim().slice(0, 30));
+  return {unlabelled, small, tiny};
+}"""
+PAGES = ["/referee/", *[f"/referee/{c[0]}" for c in CHECKS],
+         f"/referee/best-opening?indicator=K7&tiles={RACK_21.replace(' ', '+')}",
+         "/search?q=R12+R13+R1"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_referee_pages_label_every_field_with_big_targets_and_text(page: Any, lang: str) -> None:
+    """Every field has a label, every control is at least 44 px (a radio or check box by its
+    label), text is at least 16 px, and nothing scrolls sideways."""
+    for path in PAGES:
+        page.goto(f"/{lang}{path}")
+        found = page.evaluate(ACCESS_AUDIT)
+        assert found == {"unlabelled": [], "small": [], "tiny": []}, (path, found)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_joker_in_a_best_opening_meld_is_marked(browser: Any, live_url: str,
+                                                 javascript: bool) -> None:
+    """K8 is the okey under K7: in R10 R11 R12 K8 it stands for R13, and says so."""
+    with phone(browser, live_url, javascript) as page:
+        rack = "R1 R2 R3 R4 B5 Y5 K5 R10 R11 R12 F B9 B9 K13 Y2 Y3 Y4 K1 K2 B12 K8"
+        page.goto(f"/en/referee/best-opening?indicator=K7&tiles={rack.replace(' ', '+')}")
+        if javascript:  # the live ruling replaces the page's own
+            page.locator("#f-tiles").fill(rack + " ")
+            page.locator("#ruling .t.wild").wait_for()
+        wild = page.locator("#ruling .t.wild")
+        assert wild.count() == 1 and wild.get_attribute("aria-label") == "K8 = R13"
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_shared_link_without_an_indicator_rules_on_the_meld(browser: Any, live_url: str,
+                                                             javascript: bool) -> None:
+    """The meld check does not need the indicator: a link with only the tiles rules at once."""
+    with phone(browser, live_url, javascript) as page:
+        page.goto("/tr/referee/meld?variant=plain&tiles=R12+R13+R1#ruling")
+        page.locator("#ruling[data-verdict='valid']").wait_for()
+        assert in_view(page, "#ruling h2")
+
+
+def test_a_remembered_indicator_gets_its_okey_at_once(page: Any) -> None:
+    page.goto("/en/referee/okey?indicator=B9")
+    page.goto("/en/referee/okey")
+    page.locator("#ruling[data-verdict]").wait_for()
+    assert "B10" in page.locator("#ruling").inner_text()
+    assert in_view(page, "#ruling h2")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_players_score_is_in_view_after_the_score_check(page: Any, lang: str) -> None:
+    page.goto(f"/{lang}/referee/score")
+    fill(page, *CHECKS[-1][1:])
+    page.locator("form.check button[type=submit]").click()
+    page.wait_for_url(re.compile(r"#ruling$"))
+    rows = page.locator("#ruling .scores tbody tr")
+    assert rows.count() == 4
+    box = rows.last.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844

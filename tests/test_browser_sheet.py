@@ -58,6 +58,7 @@ def test_a_second_device_follows_the_totals_live_and_cannot_edit(browser: Any,
         scorer.locator("[data-winner-choices] input[value='1']").check()
         scorer.locator("#p0_remaining").focus()
         scorer.locator("[data-picker] [data-tile='R7']").click()
+        scorer.locator("[data-picker] [data-colour='K']").click()  # black, then the number
         scorer.locator("[data-picker] [data-tile='K2']").click()
         scorer.fill("input[name='p2_value']", "30")
         scorer.get_by_role("button", name="Score the round").click()

@@ -149,4 +149,44 @@ def test_the_output_labels_follow_the_language(runner: FlaskCliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert "(Regeln 605)" in result.output and "Punkte: S1 202  S2 202" in result.output
     result = runner.invoke(args=["referee", "okey", "--indicator", "F", "--lang", "tr"])
-    assert "(kurallar 203)" in result.output and "ev kuralları: fake_indicator=" in result.output
+    assert "(kurallar 203)" in result.output and "Uygulanan ev kuralları:" in result.output
+    assert "(fake_indicator=" in result.output
+
+
+@pytest.mark.parametrize(("rule", "lang", "item"), [
+    ("105", "de", "  • der Stapel ist leer"),
+    ("402", "tr", "  1. Aynı numaralı"),
+    ("402", "en", "  2. "),
+])
+def test_rules_show_prints_text_not_markdown(runner: FlaskCliRunner, rule: str, lang: str,
+                                            item: str) -> None:
+    result = runner.invoke(args=["rules", "show", rule, "--lang", lang])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith(rule) and set(lines[1]) == {"="}
+    assert any(line.startswith(item) for line in lines), result.output
+    assert "[[" not in result.output and "**" not in result.output
+    assert not any(line.startswith(("- ", "* ")) for line in lines)
+    assert max(len(line) for line in lines[2:]) <= 78
+
+
+def test_best_opening_draws_its_melds_and_leftover(runner: FlaskCliRunner) -> None:
+    rack = "R1 R2 R3 R4 B5 Y5 K5 R10 R11 R12 F B9 B9 K13 Y2 Y3 Y4 K1 K2 B12 K8"
+    result = runner.invoke(args=["referee", "best-opening", rack, "--indicator", "K7",
+                                 "--lang", "de"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "  Kombinationen:" in lines
+    assert "    [R10] [R11] [R12] [K8=R13]  = 46" in lines
+    assert "    [R1] [R2] [R3] [R4]  = 10" in lines
+    assert any(line.startswith("  ") and "[F] [B9] [B9] [K13] [K1] [K2] [B12]" in line
+               for line in lines), result.output
+    assert "\x1b[" not in result.output  # no colour codes when the output is not a terminal
+
+
+def test_rules_show_names_its_sources(runner: FlaskCliRunner) -> None:
+    from rules_data import rulebook
+
+    title = rulebook().documents["001"].title["tr"]
+    output = runner.invoke(args=["rules", "show", "707", "--lang", "tr"]).output
+    assert f"{title} (001)" in output.replace("\n", " ")

@@ -16,7 +16,7 @@ MODULES = sorted(
     for package in (referee, rules_data)
     for info in pkgutil.iter_modules(package.__path__)
     if info.name != "__main__"
-) + ["referee", "rules_data", "web.table"]
+) + ["referee", "rules_data", "web.table", "web.cli_text", "web.front_door"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -64,12 +64,13 @@ def test_the_cli_speaks_in_sentences(runner: FlaskCliRunner, lang: str, did_you_
                                      nothing: str) -> None:
     found = runner.invoke(args=["rules", "search", "okye discrad", "--lang", lang])
     assert did_you_mean in found.output
+    assert found.output.startswith(did_you_mean) and found.output.splitlines()[1][:3].isdigit()
     empty = runner.invoke(args=["rules", "search", "chess opening", "--lang", lang])
-    assert nothing in empty.output
+    assert empty.output.strip() == nothing  # a sentence, never a bare "-"
 
 
 def test_best_opening_in_the_cli_shows_its_melds(runner: FlaskCliRunner) -> None:
     rack = "R1 R2 R3 R4 R5 Y5 Y6 Y7 B9 B10 B11 K12 K13 R12 Y12 B12 Y1 Y2 K3 K4 B6"
     result = runner.invoke(args=["referee", "best-opening", rack, "--indicator", "K7"])
-    assert "R1 R2 R3 R4 R5  (15)" in result.output
-    assert "Left over: K13 Y1 Y2 K3 K4 B6" in result.output
+    assert "[R1] [R2] [R3] [R4] [R5]  = 15" in result.output
+    assert "Left over:  [K13] [Y1] [Y2] [K3] [K4] [B6]" in result.output

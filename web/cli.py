@@ -8,24 +8,23 @@ labels are in the ``--lang`` language (click's own words, such as "Usage:", stay
 from __future__ import annotations
 
 import json
-import re
-import textwrap
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
-from flask import Flask, current_app
+from flask import Flask, current_app, g
 from flask.cli import AppGroup, with_appcontext
 from flask_babel import force_locale, gettext
 
 from rules_data import rulebook
-from rules_data.schema import LINK
 from rules_data.search import SearchIndex
 from web.api import move_ruling_json, ruling_json
+from web.cli_text import WIDTH, readable, tiles_text
 from web.errors import InputError
+from web.pages import house_choice_label
 from web.referee_requests import CHECKS, judge
-from web.render import with_list_breaks
 from web.round_requests import RoundRequest, rule_round, state_json
 from web.search import book, run_search
 from web.timeline import timeline_lines
@@ -78,10 +77,11 @@ def rules_search(query: str, lang: str, variant: str, limit: int) -> None:
             results = run_search(query, lang, variant, limit)
         except InputError as error:
             fail(error.message)
-        if results.suggestion:
-            click.echo(gettext("Did you mean “%(q)s”?", q=results.suggestion))
         if not results.hits:
             click.echo(gettext("No rule matches “%(q)s”.", q=results.query))
+            return
+        if results.suggestion:
+            click.echo(gettext("Did you mean “%(q)s”?", q=results.suggestion))
         for hit in results.hits:
             click.echo(f"{hit.id}  {hit.title}  [{', '.join(hit.variants)}]")
 
@@ -96,30 +96,14 @@ def rules_show(rule_id: str, lang: str) -> None:
         with force_locale(lang):
             fail(gettext("There is no rule %(id)s.", id=rule_id[:10]))
     rule = rules.rule(rule_id)
-    click.echo(f"{rule.id}  {rule.title[lang]}\n\n{readable(rule.body[lang])}")
+    heading = f"{rule.id}  {rule.title[lang]}"
+    names = {doc_id: doc.title[lang] for doc_id, doc in rules.documents.items()}
+    click.echo(f"{heading}\n{'=' * len(heading)}\n\n{readable(rule.body[lang], _width(), names)}")
 
 
-def readable(markdown: str, width: int = 88) -> str:
-    """A rule's Markdown as text for a terminal: paragraphs wrapped, list items bulleted,
-    ``[[404]]`` as ``404``, no emphasis marks.
-
-    >>> print(readable("See **this** ([[404]]):\n- one\n- two"))
-    See this (404):
-      • one
-      • two
-    """
-    lines: list[str] = []
-    for block in with_list_breaks(markdown.strip()).split("\n\n"):
-        for line in block.splitlines():
-            text = re.sub(r"(\*\*|__|`)", "", LINK.sub(r"\1", line)).strip()
-            item = re.match(r"^(?:[-*+]|\d+[.)])\s+(.*)", text)
-            if item:
-                lines += textwrap.wrap(item.group(1), width, initial_indent="  • ",
-                                       subsequent_indent="    ")
-            elif text:
-                lines += textwrap.wrap(text, width)
-        lines.append("")
-    return "\n".join(lines).rstrip()
+def _width() -> int:
+    """The text width: 78 columns, or less on a narrow terminal."""
+    return max(30, min(WIDTH, shutil.get_terminal_size((WIDTH + 2, 24)).columns - 2))
 
 
 def _options(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -138,14 +122,14 @@ def _print_ruling(ruling: dict[str, Any], as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(ruling, ensure_ascii=False, indent=2))
         return
-    click.echo(gettext("%(verdict)s  (rules %(rules)s)", verdict=ruling["verdict_text"],
-                       rules=", ".join(ruling["rules"]) or "-"))
+    if ruling["rules"]:
+        click.echo(gettext("%(verdict)s  (rules %(rules)s)", verdict=ruling["verdict_text"],
+                           rules=", ".join(ruling["rules"])))
+    else:
+        click.echo(ruling["verdict_text"])
     for line in ruling["explanation"]:
         click.echo(f"  - {line['text']}" + (f"  [{line['rule']}]" if line["rule"] else ""))
-    for meld in ruling.get("melds") or ():
-        click.echo(f"    {' '.join(meld['tiles'])}  ({meld['value']})")
-    if ruling.get("melds") and ruling.get("leftover"):
-        click.echo("    " + gettext("Left over:") + " " + " ".join(ruling["leftover"]))
+    _print_melds(ruling)
     labels = {"scores": gettext("scores"), "standings": gettext("standings")}
     for key, label in labels.items():
         if ruling.get(key) is not None:
@@ -153,8 +137,23 @@ def _print_ruling(ruling: dict[str, Any], as_json: bool) -> None:
                 gettext("P%(n)s %(points)s", n=i + 1, points=v)
                 for i, v in enumerate(ruling[key])))
     if ruling["options"]:
-        click.echo("  " + gettext("house rules: %(options)s", options=", ".join(
-            f"{k}={v}" for k, v in ruling["options"].items())))
+        click.echo("  " + gettext("House rules applied:"))
+        for name, choice in ruling["options"].items():
+            click.echo(f"    {house_choice_label(name, choice)}  ({name}={choice})")
+
+
+def _print_melds(ruling: dict[str, Any]) -> None:
+    """The melds of a best opening drawn as tiles, each with its worth, then the pairs and
+    the tiles left over."""
+    if ruling.get("melds"):
+        click.echo("  " + gettext("Melds:"))
+        for meld in ruling["melds"]:
+            click.echo(f"    {tiles_text(meld['tiles'], meld['stands_for'])}  = {meld['value']}")
+    if ruling.get("pair_tiles"):
+        click.echo("  " + gettext("Pairs:") + "  " + "   ".join(
+            tiles_text(pair) for pair in ruling["pair_tiles"]))
+    if ruling.get("leftover"):
+        click.echo("  " + gettext("Left over:") + "  " + tiles_text(ruling["leftover"]))
 
 
 def _run(check: str, body: dict[str, Any], lang: str, as_json: bool,
@@ -170,6 +169,7 @@ def _run(check: str, body: dict[str, Any], lang: str, as_json: bool,
             ruling, rules = judge(check, request)
         except InputError as error:
             fail(error.message)
+        g.lang = lang
         _print_ruling(ruling_json(ruling, request.variant, rules.applied()), as_json)
 
 

@@ -21,7 +21,7 @@ ALLOWED_ATTRIBUTES = {"a": {"href", "class", "title"}}
 # A list right under a line of text: Markdown wants a blank line between them.
 _LIST_AFTER_TEXT = re.compile(r"(?m)^(?!\s*(?:[-*+]|\d+\.)\s)(\S.*)\n(?=\s*(?:[-*+]|\d+\.)\s)")
 # A bare source id in running text (not part of a longer number or a link's address).
-_SOURCE_ID = re.compile(r"(?<![\w/#.-])(00[0-4])(?![\w/])")
+SOURCE_ID = re.compile(r"(?<![\w/#.-])(00[0-4])(?![\w/])")
 _TAG = re.compile(r"(<[^>]+>)")
 
 
@@ -62,7 +62,7 @@ def name_sources(html: str, names: Mapping[str, str], page: str) -> str:
             inside_link = part.startswith("<a ") or (inside_link and not part.startswith("</a"))
             continue
         if not inside_link:
-            parts[i] = _SOURCE_ID.sub(name, part)
+            parts[i] = SOURCE_ID.sub(name, part)
     return "".join(parts)
 
 
