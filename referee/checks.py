@@ -192,7 +192,7 @@ def _pairs_problems(
     pairs: Sequence[Sequence[Tile]], jokers: Jokers, rules: Rules
 ) -> list[Reason]:
     code = Code.NOT_A_PAIR if wild_pairs(rules) else Code.NOT_A_PAIR_NO_JOKER
-    return [reason(code, "506" if code is Code.NOT_A_PAIR_NO_JOKER else "501", pair)
+    return [reason(code, "506", pair)
             for pair in pairs
             if len(pair) != 2 or not is_pair(pair[0], pair[1], jokers, wild=wild_pairs(rules))]
 

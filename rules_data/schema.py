@@ -125,15 +125,24 @@ class Rule(Frozen):
     subcategory: Slug
     title: Text
     body: Text
+    reading: Text | None = None
+    """What Hakem adds where no source speaks (a procedure, an engine choice): kept apart
+    from the body, which says only what the sources say, and shown in its own labelled box."""
     keywords: Words
     sources: tuple[SourceRef, ...] = Field(min_length=1)
     related: tuple[RuleId, ...] = ()
     counterpart: RuleId | None = None
     house_rule: HouseRule | None = None
 
+    def text(self, lang: str) -> str:
+        """The body and, after it, Hakem's reading: the whole rule text, as search reads it."""
+        if self.reading is None:
+            return self.body[lang]
+        return f"{self.body[lang].rstrip()}\n\n{self.reading[lang]}"
+
     def links(self) -> tuple[str, ...]:
-        """Every ``[[id]]`` target named in any language of the body."""
-        return tuple(m for lang in LANGS for m in LINK.findall(self.body[lang]))
+        """Every ``[[id]]`` target named in any language of the body and the reading."""
+        return tuple(m for lang in LANGS for m in LINK.findall(self.text(lang)))
 
 
 class RuleFile(Frozen):

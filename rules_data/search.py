@@ -180,12 +180,12 @@ def _documents(book: Rulebook) -> Iterator[dict[str, str]]:
     for rule in book:
         doc = {"id": rule.id, "variants": " ".join(rule.variants)}
         for lang in LANGS:
-            body = plain_text(rule.body[lang], links=False)
+            body = plain_text(rule.text(lang), links=False)
             extra = _extra_text(book, rule, lang)
             doc[f"title_{lang}"] = rule.title[lang]
             doc[f"kw_{lang}"] = " , ".join(rule.keywords[lang])
             doc[f"body_{lang}"] = body
-            doc[f"text_{lang}"] = plain_text(rule.body[lang], links=True)
+            doc[f"text_{lang}"] = plain_text(rule.text(lang), links=True)
             doc[f"extra_{lang}"] = extra
             doc[f"pre_{lang}"] = " ".join((rule.title[lang], *rule.keywords[lang], body))
         yield doc
@@ -211,7 +211,7 @@ def _vocabulary(book: Rulebook) -> dict[str, tuple[str, int]]:
     docs: dict[str, set[str]] = {}
     for rule in book:
         for lang in LANGS:
-            texts = (rule.title[lang], *rule.keywords[lang], plain_text(rule.body[lang], False))
+            texts = (rule.title[lang], *rule.keywords[lang], plain_text(rule.text(lang), False))
             for text in texts:
                 for word in TOKEN.findall(text):
                     word = analysis.strip_apostrophe(word)

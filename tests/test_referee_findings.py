@@ -146,7 +146,7 @@ def test_counts_are_in_the_plural_form_of_the_language(client: FlaskClient, lang
 
 
 @pytest.mark.parametrize(("choice", "word"), [("not_allowed", "does not complete"),
-                                              ("allowed", "or a tile and an okey")])
+                                              ("allowed", "under these rules, a tile and an okey")])
 def test_the_pair_message_follows_the_joker_in_pair_rule(client: FlaskClient, choice: str,
                                                          word: str) -> None:
     body = {"variant": "101", "indicator": "K4",

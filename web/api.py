@@ -98,6 +98,7 @@ def rule_json(rule: Rule, lang: str) -> dict[str, Any]:
         "category_label": category.label[lang],
         "subcategory_label": category.subcategories[rule.subcategory][lang],
         "body": rule.body[lang],
+        "reading": rule.reading[lang] if rule.reading else None,
         "keywords": list(rule.keywords[lang]),
         "sources": [{"doc": ref.doc, "title": rulebook.documents[ref.doc].title[lang],
                      "footnote": ref.footnote} for ref in rule.sources],

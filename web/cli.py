@@ -99,6 +99,11 @@ def rules_show(rule_id: str, lang: str) -> None:
     heading = f"{rule.id}  {rule.title[lang]}"
     names = {doc_id: doc.title[lang] for doc_id, doc in rules.documents.items()}
     click.echo(f"{heading}\n{'=' * len(heading)}\n\n{readable(rule.body[lang], _width(), names)}")
+    if rule.reading is not None:
+        with force_locale(lang):
+            label = gettext("Hakem's reading — no source states this")
+        click.echo(f"\n{label}\n{'-' * len(label)}\n\n"
+                   f"{readable(rule.reading[lang], _width(), names)}")
 
 
 def _width() -> int:

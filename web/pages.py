@@ -89,6 +89,7 @@ def rule(rule_id: str) -> str:
     terms = [term for term in rulebook.glossary if rule_id in term.rules]
     return render_template(
         "rule.html", rule=found, body=rule_html(found.body[g.lang], g.lang),
+        reading=rule_html(found.reading[g.lang], g.lang) if found.reading else None,
         category=rulebook.category_of(found), book=rulebook, terms=terms,
         table=table_rules())
 

@@ -42,7 +42,7 @@ MESSAGES: dict[Code, LazyString] = {
     Code.OPENING_SHORT: _("The melds are worth %(value)s, short of %(needed)s."),
     Code.OPENING_SHORT_PENALTY: _("Laying down short costs %(penalty)s points, and the tiles go back."),
     Code.OPENING_INVALID_MELD: _("Meld %(index)s (%(tiles)s) is not a valid meld."),
-    Code.NOT_A_PAIR: _("%(tiles)s is not a pair: a pair is two identical tiles, or a tile and an okey."),
+    Code.NOT_A_PAIR: _("%(tiles)s is not a pair: a pair is two identical tiles, or, under these rules, a tile and an okey."),
     Code.NOT_A_PAIR_NO_JOKER: _("%(tiles)s is not a pair: a pair is two identical tiles, and under these rules an okey does not complete one."),
     Code.BEST_OPENING: _("The best melds in this rack are worth %(value)s."),
     Code.CAN_OPEN_MELDS: _("%(value)s reaches 101: you can open."),
