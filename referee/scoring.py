@@ -224,7 +224,7 @@ def _score_101(
         options["elden_scoring"] = rules.choice("elden_scoring")
         table = rules.elden_scoring is EldenScoring.TABLE
         win, lose = ((-808, 808) if okey_discard else (-202, 808)) if table else \
-            ((-404, 808) if okey_discard else (-202, 404))
+            ((-808, 808) if okey_discard else (-202, 404))
         factor = 2 if risk_round else 1
         for index in range(len(players)):
             points = (win if index == winner else lose) * factor

@@ -65,7 +65,7 @@ def test_pair_opener_who_did_not_finish(choice: str, points: int) -> None:
         ("table", False, [-202, 808, 808, 808]),
         ("table", True, [-808, 808, 808, 808]),
         ("doubling", False, [-202, 404, 404, 404]),
-        ("doubling", True, [-404, 808, 808, 808]),
+        ("doubling", True, [-808, 808, 808, 808]),  # 001 writes -808 and 808 for this case
     ],
 )
 def test_elden_bitme_follows_house_rule(choice: str, okey: bool, scores: list[int]) -> None:
