@@ -180,13 +180,31 @@ class SourcesFile(Frozen):
     footnotes: dict[Annotated[str, BeforeValidator(_digits_as_str)], Text]
 
 
+class Phrases(Frozen):
+    """Words or phrases in each language; a language may have none."""
+
+    tr: tuple[NonEmpty, ...] = ()
+    de: tuple[NonEmpty, ...] = ()
+    en: tuple[NonEmpty, ...] = ()
+
+    def __getitem__(self, lang: str) -> tuple[str, ...]:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        value: tuple[str, ...] = getattr(self, lang)
+        return value
+
+
 class Term(Frozen):
-    """A glossary entry."""
+    """A glossary entry. ``canonical`` names the words the rule book and the UI use for the
+    concept in each language; ``avoid`` the words they must not use for it (players may still
+    type them: keywords and the search keep them). See FORMAT.md, "One term per concept"."""
 
     id: Slug
     term: Text
     definition: Text
     rules: tuple[RuleId, ...] = ()
+    canonical: Phrases = Phrases()
+    avoid: Phrases = Phrases()
 
 
 class GlossaryFile(Frozen):

@@ -229,6 +229,23 @@ def _vocabulary(book: Rulebook) -> dict[str, tuple[str, int]]:
     }
 
 
+def _preferred(book: Rulebook) -> dict[str, str]:
+    """For each one-word term the glossary says to avoid (``Serie``, ``group``, ``takım``), the
+    canonical word of its concept in that language, which the speller offers instead: "did you
+    mean" speaks the rule book's words; ``""`` where the concept has no one-word term, and the
+    speller offers nothing for it. Keywords keep the avoided words, so they still match."""
+    preferred: dict[str, str] = {}
+    for term in book.glossary:
+        for lang in LANGS:
+            words = [w for w in term.canonical[lang] if TOKEN.fullmatch(w)]
+            lower = turkish_lower if lang == "tr" else plain_lower
+            for avoided in term.avoid[lang]:
+                if TOKEN.fullmatch(avoided):
+                    preferred[fold(lower(analysis.strip_apostrophe(avoided)))] = \
+                        words[0] if words else ""
+    return preferred
+
+
 def _word_terms(analyzer: Any, lang: str, text: str) -> list[list[str]]:
     """The index terms (``lang:term``) of each word of ``text`` that is no stop word."""
     words: list[list[str]] = []
@@ -317,6 +334,7 @@ def _build_generation(directory: Path, book: Rulebook) -> str:
             "synonyms": [list(group) for group in book.synonyms],
             "table": [rule.id for rule in book if is_table_rule(rule)],
             "vocabulary": _vocabulary(book),
+            "preferred": _preferred(book),
             "phrases": _phrases(book),
             "definitions": _definitions(book),
             "topic": _topic_terms(book),
@@ -435,6 +453,7 @@ class _Generation:
         ))
         vocabulary: dict[str, list[Any]] = meta["vocabulary"]
         self.vocabulary = {key: (str(v[0]), int(v[1])) for key, v in vocabulary.items()}
+        self.preferred: dict[str, str] = dict(meta.get("preferred", {}))
         self.by_initial: dict[str, list[str]] = {}
         for key in sorted(self.vocabulary):
             self.by_initial.setdefault(key[0], []).append(key)
@@ -610,14 +629,16 @@ class _Generation:
         limit = 1 if len(key) <= 5 else 2
         best: tuple[int, int, str] | None = None
         for candidate in self.by_initial.get(key[0], ()):
-            if abs(len(candidate) - len(key)) > limit:
+            if abs(len(candidate) - len(key)) > limit or self.preferred.get(candidate) == "":
                 continue
             distance = _distance(key, candidate, limit)
             if distance <= limit:
                 rank = (distance, -self.vocabulary[candidate][1], candidate)
                 if best is None or rank < best:
                     best = rank
-        return None if best is None else self.vocabulary[best[2]][0]
+        if best is None:
+            return None
+        return self.preferred.get(best[2], self.vocabulary[best[2]][0])
 
     def units(self, words: Sequence[str], display: str) -> tuple[list[Unit], list[str | None]]:
         """One unit per typed word (and per synonym phrase), and the correction of each word."""

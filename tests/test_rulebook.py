@@ -93,6 +93,7 @@ def test_turkish_table_words_are_given_in_parentheses() -> None:
     ("bad_id", None, "89x"),
     ("house_rule_without_default", "893", "default"),
     ("duplicate_key", None, "variants"),
+    ("empty_reading", "894", "reading"),
 ])
 def test_bad_data_fails_naming_file_and_rule(tmp_path: Path, case: str, rule: str | None,
                                              says: str) -> None:
