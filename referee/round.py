@@ -33,6 +33,7 @@ from referee.melds import Meld, read_meld
 from referee.options import FailedPickup, Rules, Variant
 from referee.rulings import Code, Reason, Ruling, Verdict, reason, ruling
 from referee.scoring import Finish, Opened, Penalty, PlayerRound, check_score
+from referee.table_fit import extend, replace_okey
 from referee.tiles import Tile
 
 
@@ -363,18 +364,16 @@ def _lay_off(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
     rest = _remove(seat, [tile], move.player)
     if rest is None:
         return _violation(state, move, reason(Code.MOVE_NOT_ON_RACK, None, [tile]))
-    for tiles, kept in (((*target.tiles, tile), slice(0, -1)), ((tile, *target.tiles), slice(1, None))):
-        # 302: every okey keeps the tile it stands for; the meld grows only at its ends.
-        extended, _ = read_meld(tiles, jokers, rules)
-        if extended is not None and extended.faces[kept] == target.faces \
-                and extended.tiles == tiles:
-            laid = TableMeld(tiles, extended.faces, target.owner)
-            table = tuple(laid if i == index else m for i, m in enumerate(state.table))
-            result = _used(state, move, rest, table, [tile],
-                           (reason(Code.MOVE_LAID_OFF, "405", [tile], meld=index + 1),))
-            return replace(result, state=replace(result.state,
-                                                 added=(*state.added, (index, tile))))
-    return _violation(state, move, reason(Code.MOVE_DOES_NOT_FIT, "405", [tile], meld=index + 1))
+    # 302: every okey keeps the tile it stands for; a run grows only at its ends.
+    extended = extend(target.tiles, target.faces, tile, jokers, rules)
+    if extended is None:
+        return _violation(state, move, reason(Code.MOVE_DOES_NOT_FIT, "405", [tile],
+                                              meld=index + 1))
+    laid = replace(target, tiles=extended[0], faces=extended[1])
+    table = tuple(laid if i == index else m for i, m in enumerate(state.table))
+    result = _used(state, move, rest, table, [tile],
+                   (reason(Code.MOVE_LAID_OFF, "405", [tile], meld=index + 1),))
+    return replace(result, state=replace(result.state, added=(*state.added, (index, tile))))
 
 
 def _swap(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
@@ -387,16 +386,16 @@ def _swap(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
     rest = _remove(seat, [tile], move.player)
     if rest is None:
         return _violation(state, move, reason(Code.MOVE_NOT_ON_RACK, None, [tile]))
-    for place, (laid, face) in enumerate(zip(target.tiles, target.faces)):
-        if jokers.is_wild(laid) and laid != face and not jokers.is_wild(tile) \
-                and jokers.face(tile) == face:
-            tiles = (*target.tiles[:place], tile, *target.tiles[place + 1:])
-            table = tuple(replace(target, tiles=tiles) if i == index else m
-                          for i, m in enumerate(state.table))
-            after = _with_seat(state, move.player, _add(rest, [laid]), table=table)
-            return MoveRuling(move, True, (reason(Code.MOVE_SWAPPED, "302", [tile, laid],
-                                                  meld=index + 1),), 0, after)
-    return _violation(state, move, reason(Code.MOVE_NO_OKEY_FOR, "302", [tile], meld=index + 1))
+    swapped = replace_okey(target.tiles, target.faces, tile, jokers)
+    if swapped is None:
+        return _violation(state, move, reason(Code.MOVE_NO_OKEY_FOR, "302", [tile],
+                                              meld=index + 1))
+    tiles, faces, okey = swapped
+    table = tuple(replace(target, tiles=tiles, faces=faces) if i == index else m
+                  for i, m in enumerate(state.table))
+    after = _with_seat(state, move.player, _add(rest, [okey]), table=table)
+    return MoveRuling(move, True, (reason(Code.MOVE_SWAPPED, "302", [tile, okey],
+                                          meld=index + 1),), 0, after)
 
 
 def _take_back(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
@@ -532,5 +531,7 @@ def score_round(state: RoundState, rules: Rules) -> Ruling:
         players = [PlayerRound(s.opened, (), 0, s.penalties) for s in state.seats]
     else:
         players = end_players(state)
+    last = state.discards[-1] if state.winner is not None and state.discards else None
     return check_score(players, winner=state.winner, finish=state.finish, rules=rules,
-                       indicator=state.indicator, okey_discard=state.finish is Finish.OKEY)
+                       indicator=state.indicator, okey_discard=state.finish is Finish.OKEY,
+                       last_discard=last)

@@ -105,8 +105,12 @@ def check_score(
     okey_discard: bool = False,
     risk_round: bool | None = None,
     standings: Sequence[int] | None = None,
+    last_discard: Tile | None = None,
 ) -> Ruling:
     """Score one round under the table's rules; returns per-player ``scores`` and line items.
+
+    ``last_discard``, the winner's last tile if known, decides whether it was an okey finish:
+    the okey doubles (602, 608), a fake joker does not (803).
 
     :raises RuleViolation: for a round that cannot happen (two winners, an unknown player,
         elden bitme while someone else opened, impossible tiles).
@@ -115,7 +119,7 @@ def check_score(
         return _score_plain(len(standings) if standings else len(players) or 4, winner, finish,
                             rules, okey_discard, standings)
     return _score_101(players, winner, finish, rules, indicator, okey_discard, risk_round,
-                      standings)
+                      standings, last_discard)
 
 
 def _check_round(players: Sequence[PlayerRound], winner: int | None, finish: Finish,
@@ -177,7 +181,19 @@ def _score_101(
     okey_discard: bool,
     risk_round: bool | None,
     standings: Sequence[int] | None,
+    last_discard: Tile | None = None,
 ) -> Ruling:
+    fake_last: list[Reason] = []
+    if last_discard is not None and last_discard.is_fake and not (
+            indicator is not None and jokers_for(indicator, rules).okey == last_discard):
+        # 803: a fake joker discarded last is no okey finish, whatever it stood for
+        fake_last.append(reason(Code.FAKE_LAST_DISCARD, "803", [last_discard]))
+        okey_discard = False
+        if finish is Finish.OKEY:
+            finish = Finish.NORMAL
+    elif last_discard is not None and indicator is not None and finish is not Finish.DECK_OUT \
+            and jokers_for(indicator, rules).is_wild(last_discard):
+        okey_discard = True
     _check_round(players, winner, finish, rules)
     if standings is not None and len(standings) != len(players):
         raise RuleViolation("give one standing per player", code="standings_count",
@@ -261,7 +277,10 @@ def _score_101(
     }
     if standings is not None:
         result["standings"] = [s + d for s, d in zip(standings, scores)]
-    reasons = doublings + [i.reason for i in items]
+    if jokers is not None and indicator is not None and indicator.number == 13 \
+            and any(t == jokers.okey for p in players for t in p.remaining):
+        fake_last.append(reason(Code.OKEY_WRAPS_TO_ONE, "801", [indicator, jokers.okey]))
+    reasons = fake_last + doublings + [i.reason for i in items]  # items last, in order
     return ruling("score", Verdict.RULED, reasons, result, options)
 
 

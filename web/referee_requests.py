@@ -170,7 +170,8 @@ class PickupRequest(CheckRequest):
     indicator: TileField
     tile: TileField
     rack: TileList = Field(default_factory=list)  # not needed once the player has opened
-    opened: bool = False
+    opened: bool | Literal["melds", "pairs"] = False
+    table: Groups | None = Field(default=None, description="the melds on the table, if known")
 
 
 class PlayerEntry(BaseModel):
@@ -205,6 +206,9 @@ class ScoreRequest(CheckRequest):
     indicator: TileField | None = None
     okey_discard: bool = False
     risk_round: bool | None = None
+    last_discard: TileField | None = Field(
+        default=None, description="the winner's last tile, if known: the okey doubles, a fake "
+                                  "joker does not (803)")
 
 
 def _okey(r: OkeyRequest, rules: Rules) -> Ruling:
@@ -233,7 +237,8 @@ def _discard(r: DiscardRequest, rules: Rules) -> Ruling:
 
 
 def _pickup(r: PickupRequest, rules: Rules) -> Ruling:
-    return check_pickup(r.tile, r.rack, indicator=r.indicator, rules=rules, opened=r.opened)
+    return check_pickup(r.tile, r.rack, indicator=r.indicator, rules=rules,
+                        opened=bool(r.opened), pairs_opener=r.opened == "pairs", table=r.table)
 
 
 def _score(r: ScoreRequest, rules: Rules) -> Ruling:
@@ -244,7 +249,7 @@ def _score(r: ScoreRequest, rules: Rules) -> Ruling:
     return check_score([p.to_round() for p in r.players], winner=r.winner,
                        finish=Finish(r.finish), rules=rules, indicator=r.indicator,
                        okey_discard=r.okey_discard, risk_round=r.risk_round,
-                       standings=r.standings)
+                       standings=r.standings, last_discard=r.last_discard)
 
 
 CHECKS: dict[str, tuple[type[CheckRequest], Callable[[Any, Rules], Ruling]]] = {
