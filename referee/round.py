@@ -330,7 +330,7 @@ def _open(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
                     else reason(Code.MOVE_OPENED, "401"),), check)
     if move.pairs and len(state.seats) == 4 and all(
             s.opened is Opened.PAIRS for s in result.state.seats):
-        done = replace(result.state, finish=Finish.DECK_OUT, winner=None)
+        done = replace(result.state, finish=Finish.CANCELLED, winner=None)
         return replace(result, state=done,
                        reasons=(*result.reasons, reason(Code.ROUND_CANCELLED, "503")))
     return result
@@ -526,8 +526,7 @@ def score_round(state: RoundState, rules: Rules) -> Ruling:
     """The scores of an ended round through the score check (503: a cancelled round)."""
     if state.finish is None:
         raise RuleViolation("the round has not ended", code="round_not_over")
-    if len(state.seats) == 4 and all(s.opened is Opened.PAIRS for s in state.seats):
-        # cancelled (503): nobody scores, the racks do not matter
+    if state.finish is Finish.CANCELLED:  # 503: nobody scores, the racks do not matter
         players = [PlayerRound(s.opened, (), 0, s.penalties) for s in state.seats]
     else:
         players = end_players(state)

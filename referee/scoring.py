@@ -54,6 +54,8 @@ class Finish(Enum):
     PAIRS = "pairs"
     ELDEN = "elden"
     DECK_OUT = "deck_out"
+    CANCELLED = "cancelled"
+    """All four opened with pairs (503): nobody finished and nobody scores."""
 
 
 class Penalty(Enum):
@@ -115,6 +117,8 @@ def check_score(
     :raises RuleViolation: for a round that cannot happen (two winners, an unknown player,
         elden bitme while someone else opened, impossible tiles).
     """
+    if finish is Finish.CANCELLED:
+        return _cancelled(len(players) or 4, winner, rules, standings)
     if rules.variant is Variant.PLAIN:
         return _score_plain(len(standings) if standings else len(players) or 4, winner, finish,
                             rules, okey_discard, standings)
@@ -211,14 +215,7 @@ def _score_101(
         risk_round = risk_round or rules.fake_indicator is FakeIndicator.RISK_ROUND
     okey_discard = okey_discard or finish is Finish.OKEY
     if len(players) == 4 and all(p.opened is Opened.PAIRS for p in players):
-        # All four opened with pairs: the round is cancelled and dealt again (503).
-        cancelled: dict[str, object] = {"scores": [0] * 4, "multiplier": 1,
-                                        "risk_round": risk_round, "items": [],
-                                        "cancelled": True}
-        if standings is not None:
-            cancelled["standings"] = list(standings)
-        return ruling("score", Verdict.RULED, [reason(Code.ROUND_CANCELLED, "503")], cancelled,
-                      options)
+        return _cancelled(4, None, rules, standings)  # all four opened with pairs (503)
     items: list[_Item] = []
     doublings: list[Reason] = []
     if okey_discard and finish is not Finish.ELDEN:
@@ -284,9 +281,32 @@ def _score_101(
     return ruling("score", Verdict.RULED, reasons, result, options)
 
 
+def _cancelled(count: int, winner: int | None, rules: Rules,
+               standings: Sequence[int] | None) -> Ruling:
+    """All four players opened with pairs in the round: it is cancelled and dealt again, and
+    nobody scores, penalties included (503)."""
+    if rules.variant is not Variant.OKEY_101:
+        raise RuleViolation("a cancelled round is a 101 Okey rule (503)", code="not_in_variant",
+                            subject="cancelled")
+    if winner is not None:
+        raise RuleViolation("nobody finishes a cancelled round", code="winner_cancelled",
+                            subject=str(winner))
+    if not 2 <= count <= 4:
+        raise RuleViolation(f"a round has 2 to 4 players, not {count}", code="player_count",
+                            subject=str(count))
+    if standings is not None and len(standings) != count:
+        raise RuleViolation("give one standing per player", code="standings_count",
+                            subject=str(len(standings)))
+    result: dict[str, object] = {"scores": [0] * count, "multiplier": 1, "risk_round": False,
+                                 "items": [], "cancelled": True}
+    if standings is not None:
+        result["standings"] = list(standings)
+    return ruling("score", Verdict.RULED, [reason(Code.ROUND_CANCELLED, "503")], result)
+
+
 def _finish_rule(finish: Finish) -> str:
     return {Finish.NORMAL: "601", Finish.OKEY: "602", Finish.PAIRS: "603",
-            Finish.ELDEN: "604", Finish.DECK_OUT: "605"}[finish]
+            Finish.ELDEN: "604", Finish.DECK_OUT: "605", Finish.CANCELLED: "503"}[finish]
 
 
 def _penalty_items(

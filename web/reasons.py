@@ -190,6 +190,7 @@ ERRORS: dict[str, LazyString] = {
     "bad_winner": _("The winner must be one of the players (counting from 0), not %(subject)s."),
     "winner_not_opened": _("The winner (player %(subject)s) must have opened."),
     "winner_deck_out": _("When the deck runs out nobody finishes: leave the winner empty."),
+    "winner_cancelled": _("Nobody finishes a cancelled round: leave the winner empty."),
     "pairs_finish_without_pairs": _("A pairs finish needs a winner who opened with pairs."),
     "elden_others_opened": _("Elden bitme means nobody else had opened, but player %(subject)s had."),
     "standings_count": _("Give one standing per player."),

@@ -90,6 +90,7 @@ ERROR_FIELDS: dict[str, str] = {
     "bad_table_meld": "table", "melds_or_pairs": "melds", "standings_count": "standings",
     "bad_winner": "winner", "winner_not_opened": "winner", "winner_deck_out": "winner",
     "pairs_finish_without_pairs": "finish", "elden_others_opened": "finish",
+    "winner_cancelled": "winner",
     "player_count": "players", "negative_value": "players",
     "indicator_needed": "indicator", "redraw": "indicator", "fake_indicator": "indicator",
     "not_in_variant": "variant", "bad_variant": "variant",
@@ -198,7 +199,7 @@ class PlayerEntry(BaseModel):
 class ScoreRequest(CheckRequest):
     TILES = "players"
 
-    finish: Literal["normal", "okey", "pairs", "elden", "deck_out"]
+    finish: Literal["normal", "okey", "pairs", "elden", "deck_out", "cancelled"]
     winner: int | None = Field(default=None, ge=0, le=3)
     players: list[PlayerEntry] = Field(default_factory=list, max_length=4)
     standings: list[Annotated[int, Field(ge=-100000, le=100000)]] | None = Field(
