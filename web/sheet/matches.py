@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -211,9 +211,10 @@ def add_round(code: str, secret: str | None, entry: RoundEntry) -> Snapshot:
         last = store.last_round(session, match)
         number = last.number + 1 if last is not None else 1
         if match.planned_rounds is not None and number > match.planned_rounds:
-            raise InputError("rounds_complete", gettext(
-                "All %(count)s planned rounds are entered: finish the match.",
-                count=match.planned_rounds), status=409)
+            raise InputError("rounds_complete", ngettext(
+                "The %(num)s planned round is entered: finish the match.",
+                "All %(num)s planned rounds are entered: finish the match.",
+                match.planned_rounds), status=409)
         rules = rules_of(match)
         before = (standing(last.result, len(match.players)) if last is not None
                   else (start_totals(rules, len(match.players)), False))
