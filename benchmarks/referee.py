@@ -129,12 +129,14 @@ for line in sys.stdin:
     job = json.loads(line)
     if job["do"] == "solve":
         rack, jokers, rules = case(job)
-        times = []
+        times, cpus = [], []
         for _ in range(job["repeat"]):
+            cpu = time.thread_time()
             start = time.perf_counter()
             value = best_melds(rack, jokers, rules).value
             times.append(time.perf_counter() - start)
-        print(json.dumps({"times": times, "value": value}), flush=True)
+            cpus.append(time.thread_time() - cpu)
+        print(json.dumps({"times": times, "cpus": cpus, "value": value}), flush=True)
     elif job["do"] == "http":
         if client is None:
             from app import create_app
@@ -159,17 +161,21 @@ for line in sys.stdin:
 """
 
 FIRST_CALL = """
-import time
+import dataclasses, time
 start = time.perf_counter()
 from referee.jokers import Jokers
-from referee.options import Rules
+from referee.options import FakeJokerRole, Wrap
 from referee.solver import best_melds
 from referee.tiles import Tile, parse_tiles
-rules = Rules.preset("101")
-jokers = Jokers.from_indicator(Tile.parse("B2"), rules)
+from tests.bruteforce import RULES_101
+rules = dataclasses.replace(RULES_101, fake_joker_role=FakeJokerRole("{role}"), wrap_13_1=Wrap("{wrap}"))
+jokers = Jokers.from_indicator(Tile.parse("{indicator}"), rules)
+rack = parse_tiles("{rack}")
 imported = time.perf_counter()
-best_melds(parse_tiles("{rack}"), jokers, rules)
-print((imported - start) * 1000, (time.perf_counter() - imported) * 1000)
+cpu = time.thread_time()
+best_melds(rack, jokers, rules)
+print((imported - start) * 1000, (time.perf_counter() - imported) * 1000,
+      (time.thread_time() - cpu) * 1000)
 """
 
 
@@ -235,18 +241,15 @@ def ratios(times: Sequence[float], base: Sequence[float]) -> str:
         ("median", statistics.median), ("p99", lambda t: percentile(t, 0.99)), ("max", max)))
 
 
-def first_calls(root: Path, rack: str, runs: int, pure: bool) -> tuple[list[float], list[float]]:
-    """Times (ms) to import the engine and load the 101 preset, and of the first solve, each
-    in a fresh interpreter."""
-    imports, calls = [], []
-    for _ in range(runs):
-        out = subprocess.run([sys.executable, "-c", FIRST_CALL.format(rack=rack)], cwd=root,
-                             env=environment(root, pure), check=True, capture_output=True,
-                             text=True).stdout
-        imported, called = map(float, out.split())
-        imports.append(imported)
-        calls.append(called)
-    return imports, calls
+def first_call(root: Path, case: Case, pure: bool) -> tuple[float, float, float]:
+    """Times (ms) to import the engine and set up the rack, of the first solve, and its CPU
+    time, in a fresh interpreter."""
+    _, rack, indicator, role, wrap = case
+    out = subprocess.run([sys.executable, "-c", FIRST_CALL.format(
+        rack=rack, indicator=indicator, role=role, wrap=wrap)], cwd=root,
+        env=environment(root, pure), check=True, capture_output=True, text=True).stdout
+    imported, called, cpu = map(float, out.split())
+    return imported, called, cpu
 
 
 def timed(solve: Any, tiles: Any, jokers: Jokers, rules: Any) -> float:
@@ -277,7 +280,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--racks", type=int, default=2000, help="random 22-tile racks")
     parser.add_argument("--small", type=int, default=200, help="12-tile racks against brute force")
-    parser.add_argument("--fresh", type=int, default=7, help="fresh processes for the first call")
+    parser.add_argument("--fresh", type=int, default=11,
+                        help="fresh processes for the first call (one per rack)")
     parser.add_argument("--http", type=int, default=1000, help="HTTP checks")
     parser.add_argument("--baseline", type=Path, help="a checkout to compare with")
     parser.add_argument("--seed", type=int, default=101)
@@ -296,12 +300,14 @@ def main() -> None:
     for build in builds:
         build.solve(racks[0])  # the first call of each worker fills its caches
     times: dict[str, list[float]] = {b.name: [] for b in builds}
+    cpus: dict[str, list[float]] = {b.name: [] for b in builds}
     disagree = 0
     for case in racks:
         values = set()
         for build in builds:
             answer = build.solve(case)
             times[build.name] += answer["times"]
+            cpus[build.name] += answer["cpus"]
             values.add(answer["value"])
         disagree += len(values) > 1
     print(f"best_melds, {len(racks)} random 22-tile racks (seed {args.seed}), builds interleaved"
@@ -311,10 +317,14 @@ def main() -> None:
         for kind in sorted({case[0] for case in racks}):
             chosen = [t for t, case in zip(times[build.name], racks) if case[0] == kind]
             print(f"  {'':<15}{kind + f' ({len(chosen)})':<27}{summary(chosen)}")
+    print("  the same, CPU time of the solving thread (what the machine's load does not stretch):")
+    for build in builds:
+        print(f"  {build.name:<15}{'all':<27}{summary(cpus[build.name])}")
     for build in builds:
         base = base_of[build.name]
         if base is not None:
-            print(f"  {build.name} / {base.name}: {ratios(times[build.name], times[base.name])}")
+            print(f"  {build.name} / {base.name}: {ratios(times[build.name], times[base.name])}"
+                  f"   (CPU: {ratios(cpus[build.name], cpus[base.name])})")
 
     print("adversarial racks (the median of 5 runs each):")
     worst = {b.name: 0.0 for b in builds}
@@ -325,19 +335,18 @@ def main() -> None:
     print(f"  {'max':<46}" + "".join(f"{worst[b.name] * 1000:8.3f}" for b in builds)
           + "   ms: " + ", ".join(b.name for b in builds))
 
-    rack = "R1 R6 R7 R8 R9 Y1 Y2 Y7 Y9 B3 B3 B6 B7 B7 K1 K2 K3 K3 K6 K13 F F"
-    print(f"first call in a fresh process ({args.fresh} processes each, interleaved, median): "
-          "import and preset, then the first solve")
-    first: dict[str, tuple[list[float], list[float]]] = {b.name: ([], []) for b in builds}
-    for _ in range(args.fresh):
+    print(f"first call in a fresh process ({args.fresh} processes each, one per rack: the "
+          "adversarial racks in turn; builds interleaved): import and set-up, then the solve")
+    first: dict[str, list[tuple[float, float, float]]] = {b.name: [] for b in builds}
+    for i in range(args.fresh):
         for build in builds:
-            imports, calls = first_calls(build.root, rack, 1, build.pure)
-            first[build.name][0].extend(imports)
-            first[build.name][1].extend(calls)
+            first[build.name].append(first_call(build.root, ADVERSARIAL[i % len(ADVERSARIAL)],
+                                                build.pure))
     for build in builds:
-        imports, calls = first[build.name]
-        print(f"  {build.name:<15}import {statistics.median(imports):7.1f} ms   "
-              f"first call {statistics.median(calls):7.3f} ms   max {max(calls):7.3f} ms")
+        imports, calls, cpus = zip(*first[build.name])
+        print(f"  {build.name:<15}import {statistics.median(imports):7.1f} ms   first call "
+              f"median {statistics.median(calls):7.3f} ms   max {max(calls):7.3f} ms   "
+              f"(CPU median {statistics.median(cpus):7.3f} ms   max {max(cpus):7.3f} ms)")
 
     http_builds = [b for b in builds if not b.pure]
     index = ROOT / "instance" / "search-index"
