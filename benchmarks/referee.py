@@ -343,10 +343,10 @@ def main() -> None:
             first[build.name].append(first_call(build.root, ADVERSARIAL[i % len(ADVERSARIAL)],
                                                 build.pure))
     for build in builds:
-        imports, calls, spent = zip(*first[build.name])
+        imports, calls, cpu_ms = zip(*first[build.name])
         print(f"  {build.name:<15}import {statistics.median(imports):7.1f} ms   first call "
               f"median {statistics.median(calls):7.3f} ms   max {max(calls):7.3f} ms   "
-              f"(CPU median {statistics.median(spent):7.3f} ms   max {max(spent):7.3f} ms)")
+              f"(CPU median {statistics.median(cpu_ms):7.3f} ms   max {max(cpu_ms):7.3f} ms)")
 
     http_builds = [b for b in builds if not b.pure]
     index = ROOT / "instance" / "search-index"
