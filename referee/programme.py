@@ -95,22 +95,11 @@ class _Grid:
         cls, counts: tuple[tuple[int, ...], ...], jokers: int, top: int, count_tiles: bool
     ) -> _Grid:
         """``counts[c][n - 1]``: colour c's naturals of number n."""
-        numbers = [position_number(position(s, top)) for s in range(1, top + 1)]
-        weights = tuple(1 if count_tiles else n for n in numbers)
+        weights, jokers_worth = _walk(top, count_tiles)
         joker_set = 1 if count_tiles else 13
-        jokers_worth = tuple(_jokers_worth(weights[s:], weights[:s][::-1], joker_set)
-                             for s in range(top))
-        by_step = tuple(tuple(row[n - 1] for n in numbers) for row in counts)
-        cells = []
-        for row in by_step:
-            has = [False, *(k > 0 for k in row), False, False]  # by step, 0 to top + 2
-            reach = 99  # how many steps on the colour's next natural lies (99: none does)
-            ids = []
-            for step in range(top, 0, -1):
-                gaps = (not has[step + 1], not has[step + 1] and not has[step + 2])
-                ids.append(_cell_ids(row[step - 1], step, top, gaps, reach, joker_set, jokers))
-                reach = 1 if has[step] else min(reach + 1, 99)
-            cells.append(tuple(reversed(ids)))
+        # By step: from 13 down to 1, after a 1 laid high under the wrap.
+        by_step = tuple(row[::-1] if top == 13 else row[:1] + row[::-1] for row in counts)
+        cells = tuple(_row_cells(row, top, joker_set, jokers) for row in by_step)
         return cls(
             counts=by_step,
             jokers=jokers,
@@ -119,13 +108,39 @@ class _Grid:
             jokers_worth=jokers_worth,
             future=_future_bounds(counts, jokers, top, weights),
             joker_set=joker_set,
-            cells=tuple(cells),
+            cells=cells,
         )
 
     @property
     def ceiling(self) -> int:
         """A bound on any solution: every natural that may count, and every joker."""
         return self.future[0] + self.jokers_worth[0][self.jokers]
+
+
+@lru_cache(maxsize=None)
+def _walk(top: int, count_tiles: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """What a tile is worth at each step of the walk, and what 0 to 4 jokers can still add
+    from each step on (see ``_Grid``): the same for every rack."""
+    weights = tuple(1 if count_tiles else position_number(position(s, top))
+                    for s in range(1, top + 1))
+    joker_set = 1 if count_tiles else 13
+    return weights, tuple(_jokers_worth(weights[s:], weights[:s][::-1], joker_set)
+                          for s in range(top))
+
+
+@lru_cache(maxsize=4096)
+def _row_cells(row: tuple[int, ...], top: int, joker_set: int,
+               jokers: int) -> tuple[tuple[int, ...], ...]:
+    """A colour's cell numbers by step and jokers left (see ``_cell_ids``), from its
+    naturals by step; a colour holds few tiles, so the same row comes back often."""
+    has = [False, *(k > 0 for k in row), False, False]  # by step, 0 to top + 2
+    reach = 99  # how many steps on the colour's next natural lies (99: none does)
+    ids = []
+    for step in range(top, 0, -1):
+        gaps = (not has[step + 1], not has[step + 1] and not has[step + 2])
+        ids.append(_cell_ids(row[step - 1], step, top, gaps, reach, joker_set, jokers))
+        reach = 1 if has[step] else min(reach + 1, 99)
+    return tuple(reversed(ids))
 
 
 def _jokers_worth(weights: tuple[int, ...], above: tuple[int, ...],
@@ -441,6 +456,30 @@ def _packed_options(colour: int, code: int, jokers: int, cell: int) -> tuple[Pac
                  for change, new, rest, gain, _, t, move in _options(code, jokers, cell))
 
 
+# A cell's option as the second bound reads it: (new code, value gained, jokers used,
+# naturals for sets).
+Bounding = tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=None)
+def _bounding(code: int, jokers: int, cell: int) -> tuple[Bounding, ...]:
+    """A cell's options for a colour state as the second bound reads them: of those that
+    lead to the same colour state and give the same naturals to sets, only the ones that
+    no other beats with as many jokers or fewer (the rest can never raise the bound)."""
+    by_end: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for _, new, _, gain, used, t, _ in _options(code, jokers, cell):
+        by_end.setdefault((new, t), []).append((used, -gain))
+    kept: list[Bounding] = []
+    for (new, t), found in by_end.items():
+        found.sort()
+        most = -1
+        for used, loss in found:
+            if -loss > most:
+                most = -loss
+                kept.append((new, most, used, t))
+    return tuple(kept)
+
+
 # The second bound prices jokers (see ``_Bounds``): a colour left with a run it cannot
 # finish is worth this much, and each half joker it spends costs this much, at 13 a joker.
 _NEG = -1e9
@@ -508,16 +547,16 @@ class _Bounds:
                                       grid.weights[step - 1], worth))
         # The colour states it can reach, step by step, each with its options for the most
         # jokers it can have left there.
-        reached: list[dict[int, tuple[Option, ...]]] = []
+        reached: list[dict[int, tuple[Bounding, ...]]] = []
         most = {_code(EMPTY): jokers}
         for cell in grid.cells[colour]:
-            found_here = {code: _options(code, left, _table(code, cell[left]))
+            found_here = {code: _bounding(code, left, _table(code, cell[left]))
                           for code, left in most.items()}
             reached.append(found_here)
             most_after: dict[int, int] = {}
             for code, found in found_here.items():
                 left = most[code]
-                for _, new, _, _, used, _, _ in found:
+                for new, _, used, _ in found:
                     if most_after.get(new, -1) < left - used:
                         most_after[new] = left - used
             most = most_after
@@ -528,7 +567,7 @@ class _Bounds:
             here_vectors = vectors[step]
             for code, options in reached[step - 1].items():
                 best = [_NEG]
-                for _, new, _, gain, used, t, _ in options:
+                for new, gain, used, t in options:
                     value, halves = share[t]
                     cost = 2 * used + halves
                     net = gain - worth * used + value
@@ -623,12 +662,15 @@ class _Programme:
         # By cell in search order: its step, colour, numbers by jokers left, the naturals of
         # the later colours at this number, and what the naturals from the next cell on
         # can add.
-        self.cells = [
-            (step, colour, grid.cells[colour][step - 1],
-             sum(grid.counts[c][step - 1] for c in range(colour + 1, 4)),
-             grid.future[4 * (step - 1) + colour + 1])
-            for step in range(1, grid.top + 1) for colour in range(4)
-        ]
+        self.cells: list[tuple[int, int, tuple[int, ...], int, int]] = []
+        for step in range(1, grid.top + 1):
+            here = [grid.counts[c][step - 1] for c in range(4)]
+            room = here[1] + here[2] + here[3]
+            for colour in range(4):
+                self.cells.append((step, colour, grid.cells[colour][step - 1], room,
+                                   grid.future[4 * (step - 1) + colour + 1]))
+                if colour < 3:
+                    room -= here[colour + 1]
 
     def best_first(self) -> Found:
         """The optimum, by expanding states best bound first: the first finished state
@@ -800,6 +842,9 @@ def _future_bounds(
     certain = 0
     costly: list[tuple[float, int, int]] = []  # (worth per cost, cost, worth), best first
     paid = 0  # what the jokers pay for, among the costly naturals so far
+    # Each colour's naturals by run position, three empty places either side: position q
+    # is at q + 2, so the window of place p is padded[p - 1:p + 6].
+    padded = [(0, 0, 0) + row + row[:top - 13] + (0, 0, 0) for row in counts]
     for step in range(top, 0, -1):
         number = position_number(position(step, top))
         here = [counts[c][number - 1] for c in range(4)]
@@ -809,7 +854,10 @@ def _future_bounds(
                 worth = weights[step - 1]
                 present = sum(1 for c in range(4) if c != colour and here[c])
                 in_sets = (present >= 2) + (sum(here) - count >= 4)
-                in_runs, cost = _run_terms(number, top, _window(counts[colour], number, top))
+                pad = padded[colour]
+                window = (pad[:7] + pad[13:20] if number == 1 and top == 14
+                          else pad[number - 1:number + 6])
+                in_runs, cost = _run_terms(number, top, window)
                 free = min(count, in_sets + in_runs)
                 certain += free * worth
                 if count > free:
@@ -823,14 +871,6 @@ def _future_bounds(
     return tuple(bounds)
 
 
-def _window(row: tuple[int, ...], number: int, top: int) -> tuple[int, ...]:
-    """A colour's naturals at the run positions from three before to three after each
-    place of this number (a 1 has two under the 13-1 wrap)."""
-    places = (number, 14) if number == 1 and top == 14 else (number,)
-    return tuple(row[position_number(q) - 1] if 1 <= q <= top else 0
-                 for p in places for q in range(p - 3, p + 4))
-
-
 @lru_cache(maxsize=None)
 def _run_terms(number: int, top: int, window: tuple[int, ...]) -> tuple[int, int]:
     """How many copies of a colour's natural of this number joker-free runs of the rack
@@ -839,7 +879,9 @@ def _run_terms(number: int, top: int, window: tuple[int, ...]) -> tuple[int, int
 
     A copy in a joker-free run sits with the two naturals of a window of three around it
     (below, astride, above); copies in different runs take different tiles, so the count
-    is what the neighbours allow. ``window`` is as ``_window`` gives it.
+    is what the neighbours allow. ``window`` holds the colour's naturals at the run
+    positions from three before to three after each place of this number (a 1 has two
+    under the 13-1 wrap).
     """
     places = (number, 14) if number == 1 and top == 14 else (number,)
     size = {q: window[7 * i + q - p + 3] for i, p in enumerate(places)

@@ -26,6 +26,7 @@ import os
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from types import ModuleType
 
@@ -34,7 +35,7 @@ from referee.jokers import Jokers
 from referee.melds import Meld, MeldKind, position_number, top_position
 from referee.options import Rules
 from referee.programme import IDLE, Move, position
-from referee.tiles import COLORS, Tile
+from referee.tiles import BY_COLOUR, COLORS, Tile
 
 COMPILED = "referee._programme_compiled"
 
@@ -102,25 +103,48 @@ def _solve(tiles: Sequence[Tile], jokers: Jokers, rules: Rules, count_tiles: boo
             gc.enable()
 
 
+def _slots(jokers: Jokers) -> dict[Tile, int]:
+    """Where each tile goes in the search's grid under these jokers: ``13 * colour +
+    number - 1`` of the face it counts as, or -1 for a wild tile. A fake joker that has no
+    face (the indicator is to be redrawn) is left out, so that asking for it raises."""
+    key = (jokers.okey, jokers.fakes_wild)
+    found = _SLOTS.get(key)
+    if found is None:
+        found = {}
+        for tile in (Tile.fake(), *(t for row in BY_COLOUR for t in row)):
+            if jokers.is_wild(tile):
+                found[tile] = -1
+            elif not tile.is_fake or jokers.okey is not None:
+                face = jokers.face(tile)
+                assert face.color is not None
+                found[tile] = 13 * COLORS.index(face.color) + face.number - 1
+        _SLOTS[key] = found
+    return found
+
+
+_SLOTS: dict[tuple[Tile | None, bool], dict[Tile, int]] = {}
+
+
 def _solved(tiles: tuple[Tile, ...], jokers: Jokers, rules: Rules, count_tiles: bool,
             engine: ModuleType) -> Solution:
-    wild_tiles = [t for t in tiles if jokers.is_wild(t)]
-    pools: dict[tuple[int, int], list[Tile]] = {}
+    slots = _slots(jokers)
+    wild_tiles: list[Tile] = []
+    pools: list[list[Tile]] = [[] for _ in range(52)]  # by slot: the naturals there
     for tile in tiles:
-        if not jokers.is_wild(tile):
-            face = jokers.face(tile)
-            assert face.color is not None
-            pools.setdefault((COLORS.index(face.color), face.number), []).append(tile)
-    counts = tuple(
-        tuple(len(pools.get((c, n), ())) for n in range(1, 14)) for c in range(4)
-    )
+        slot = slots.get(tile)
+        if slot is None:
+            jokers.face(tile)  # raises: a fake joker's face is not known
+            raise AssertionError(tile)
+        if slot < 0:
+            wild_tiles.append(tile)
+        else:
+            pools[slot].append(tile)
+    counts = tuple(tuple(len(pools[s]) for s in range(13 * c, 13 * c + 13)) for c in range(4))
     top = top_position(rules)
     found: programme.Found = engine.search(counts, min(len(wild_tiles), 4), top, count_tiles)
     melds = sorted(_replay(found.moves, found.set_jokers, pools, wild_tiles, top),
                    key=lambda m: (m.positions[0], m.faces[0].sort_key()))
     leftover = _without(tiles, [t for m in melds for t in m.tiles])
-    total = sum(len(m.tiles) if count_tiles else m.value for m in melds)
-    assert total == found.value, (total, found.value)
     return Solution(tuple(melds), found.value, leftover)
 
 
@@ -144,13 +168,13 @@ Run = list[tuple[Tile, int]]  # a run's tiles, each with its step
 def _replay(
     moves: list[Move],
     set_jokers: list[int],
-    pools: dict[tuple[int, int], list[Tile]],
+    pools: list[list[Tile]],
     wild_tiles: list[Tile],
     top: int,
 ) -> list[Meld]:
-    """Rebuild concrete melds from the programme's choices."""
-    pools = {key: list(tiles) for key, tiles in pools.items()}
-    wilds = list(wild_tiles)
+    """Rebuild concrete melds from the programme's choices (``pools`` by slot, as
+    :func:`_slots` numbers them; both it and ``wild_tiles`` are used up)."""
+    wilds = wild_tiles
     # per colour: open runs by class
     classes: list[list[list[Run]]] = [[[], [], [], []] for _ in range(4)]
     kept_ones: list[list[Tile]] = [[] for _ in range(4)]
@@ -164,7 +188,7 @@ def _replay(
             if move == IDLE and not any(classes[colour]):
                 continue  # nothing laid, nothing open
             x1, j1, x2, j2, e3n, e3w, eln, elw, trail, a, heads, t, keep = move
-            pool = kept_ones[colour] if step == 14 else pools.get((colour, number), [])
+            pool = kept_ones[colour] if step == 14 else pools[13 * colour + number - 1]
             shares = iter(trail)
             carried = []
             for runs, nat, jok in zip(classes[colour], (x1, x2, e3n, eln), (j1, j2, e3w, elw)):
@@ -201,14 +225,13 @@ def _replay(
 
 
 def _run_meld(run: Run, colour: int, top: int) -> Meld:
-    """A run's meld, its tiles laid from the lowest position up."""
-    laid = sorted((position(step, top), tile) for tile, step in run)
-    return Meld(
-        MeldKind.RUN,
-        tuple(t for _, t in laid),
-        tuple(Tile(COLORS[colour], position_number(p)) for p, _ in laid),
-        tuple(p for p, _ in laid),
-    )
+    """A run's meld, its tiles laid from the lowest position up (a run is laid walking down,
+    so its steps only need reversing; the jokers past its end were laid last)."""
+    laid = sorted(run, key=itemgetter(1), reverse=True)
+    row = BY_COLOUR[colour]
+    positions = tuple(top + 1 - step for _, step in laid)
+    return Meld(MeldKind.RUN, tuple(t for t, _ in laid),
+                tuple(row[0 if p == 14 else p - 1] for p in positions), positions)
 
 
 def _set_melds(reserved: list[tuple[int, Tile]], jokers: list[Tile], number: int) -> list[Meld]:
@@ -231,8 +254,8 @@ def _set_melds(reserved: list[tuple[int, Tile]], jokers: list[Tile], number: int
         Meld(
             MeldKind.SET,
             tuple(t for _, t in group),
-            tuple(Tile(COLORS[c], number) for c, _ in group),
-            tuple(number for _ in group),
+            tuple(BY_COLOUR[c][number - 1] for c, _ in group),
+            (number,) * len(group),
         )
         for group in groups
     ]

@@ -135,6 +135,13 @@ _NOTATION: dict[str, Tile] = {
     for text in (str(tile), str(tile).lower())
 }
 
+#: Every coloured tile by colour (R, Y, B, K as in :data:`COLORS`) and number:
+#: ``BY_COLOUR[0][6]`` is R7. Code that builds many tiles (the solver's melds) reads them
+#: here rather than construct and check each again.
+BY_COLOUR: tuple[tuple[Tile, ...], ...] = tuple(
+    tuple(_NOTATION[f"{c.value}{n}"] for n in range(1, 14)) for c in COLORS)
+
+
 def color_word(word: str) -> Color | None:
     """The colour a letter or colour word names in any of the three languages, if any.
 

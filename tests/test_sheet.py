@@ -10,11 +10,13 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import inspect
+from sqlalchemy import inspect, select
 
 from referee.checks import PENALTY
 from web.sheet import store
 from web.sheet.matches import ALPHABET
+from web.sheet.models import Match, Round
+from web.sheet.views import SNAPSHOTS
 
 NAMES = ["Ayşe", "Mehmet", "Jana", "Tom"]
 
@@ -56,7 +58,7 @@ def test_okey_finish_in_a_risk_round_doubles_twice(client: FlaskClient) -> None:
     data = add(client, code, finish="okey", winner=0, risk_round=True, players=[
         {"opened": "melds"}, {"opened": "melds", "remaining_value": 10}, {"opened": None},
         {"opened": "melds", "remaining": "R2 R3"}])
-    played = data["rounds"][0]
+    played = data["round"]
     assert played["multiplier"] == 4
     assert played["scores"] == [-404, 40, 808, 20]
     assert data["totals"] == [-404, 40, 808, 20]
@@ -69,12 +71,12 @@ def test_a_pair_opener_pays_double_under_that_house_rule(client: FlaskClient) ->
     code = create(client, options={"pair_opener_double": "double"})["code"]
     entry = normal_round(left=(10, 20, 30))
     entry["players"][1] = {"opened": "pairs", "remaining_value": 15}
-    played = add(client, code, **entry)["rounds"][0]
+    played = add(client, code, **entry)["round"]
     assert played["scores"] == [-101, 30, 20, 30]
     assert "505" in played["rules"]
 
     single = create(client, options={"pair_opener_double": "single"})["code"]
-    assert add(client, single, **entry)["rounds"][0]["scores"] == [-101, 15, 20, 30]
+    assert add(client, single, **entry)["round"]["scores"] == [-101, 15, 20, 30]
 
 
 def test_penalties_add_to_the_round(client: FlaskClient) -> None:
@@ -82,7 +84,7 @@ def test_penalties_add_to_the_round(client: FlaskClient) -> None:
     entry = normal_round(left=(10, 20, 30))
     entry["players"][2]["penalties"] = ["islek"]
     entry["players"][0]["penalties"] = ["opening_short"]
-    played = add(client, code, **entry)["rounds"][0]
+    played = add(client, code, **entry)["round"]
     assert played["scores"] == [-101 + PENALTY, 10, 20 + PENALTY, 30]
     assert {"701", "702"} <= set(played["rules"])
 
@@ -100,6 +102,60 @@ def test_correcting_an_earlier_round_recomputes_the_totals(client: FlaskClient) 
     assert after["totals"] == [7 + 5 + 1, 7 - 101 + 2, 7 + 5 - 101, -101 + 5 + 3]
     assert after["version"] > before["version"]
     assert [r["number"] for r in after["rounds"]] == [1, 2, 3]
+
+
+def test_a_new_round_is_answered_with_the_change_and_scored_from_the_last_row(
+        app: Flask, client: FlaskClient) -> None:
+    """Adding a round reads one round row (the last), answers with the new round and the
+    standing after it, and stores totals that equal scoring the whole match again."""
+    from sqlalchemy import event
+
+    code = create(client)["code"]
+    for winner in range(3):
+        add(client, code, **normal_round(winner, (10 * winner + 1, 2, 3)))
+    client.get(f"/api/v1/matches/{code}")  # the worker keeps this version's sheet
+    statements: list[str] = []
+
+    def seen(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        statements.append(" ".join(statement.split()))
+
+    with app.app_context():
+        engine = store.store().engine
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        data = add(client, code, **normal_round(3, (4, 5, 6)))
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    round_reads = [s for s in statements if s.startswith("SELECT") and "FROM sheet_round" in s]
+    assert round_reads and all("LIMIT" in s for s in round_reads), round_reads
+    assert "rounds" not in data and data["round"]["number"] == 4
+    assert (code, data["version"]) in app.extensions[SNAPSHOTS].found  # extended, not loaded
+    assert data["round"]["scores"] == [4, 5, 6, -101]
+    whole = client.get(f"/api/v1/matches/{code}").get_json()
+    assert whole["rounds"][-1] == data["round"]
+    assert data["totals"] == whole["totals"] and data["leaders"] == whole["leaders"]
+    assert data["version"] == whole["version"] and data["game_over"] is False
+    app.extensions[SNAPSHOTS].found.clear()  # the kept sheet, extended, is the one scored anew
+    assert client.get(f"/api/v1/matches/{code}").get_json() == whole
+    with app.app_context(), store.reading() as session:
+        stored = [r.result["totals"] for r in session.scalars(
+            select(Round).join(Match).where(Match.code == code).order_by(Round.number))]
+    assert stored == [r["totals"] for r in whole["rounds"]]
+
+
+def test_a_match_stored_without_totals_is_scored_from_the_start(
+        app: Flask, client: FlaskClient) -> None:
+    code = create(client)["code"]
+    add(client, code, **normal_round(0, (10, 20, 30)))
+    with app.app_context(), store.writing() as session:
+        for row in session.scalars(select(Round).join(Match).where(Match.code == code)):
+            row.result = {k: v for k, v in row.result.items() if k not in ("totals", "over")}
+    data = add(client, code, **normal_round(1, (1, 2, 3)))
+    assert data["round"]["number"] == 2 and data["totals"] == [-100, -91, 22, 33]
+    with app.app_context(), store.reading() as session:
+        stored = [r.result["totals"] for r in session.scalars(
+            select(Round).join(Match).where(Match.code == code).order_by(Round.number))]
+    assert stored == [[-101, 10, 20, 30], [-100, -91, 22, 33]]
 
 
 def test_undo_removes_only_the_last_round(client: FlaskClient) -> None:

@@ -167,8 +167,13 @@ def house_rules() -> Response:
         for house, rule_id in sorted(book().house_rules.values(), key=lambda p: p[1])]})
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
 def jsonable(value: object) -> object:
     """Engine values as JSON: tiles and enums by their notation."""
+    if type(value) in _PLAIN:  # most of a ruling's values: nothing to do
+        return value
     if isinstance(value, (Tile, Enum)):
         return str(value.value) if isinstance(value, Enum) else str(value)
     if isinstance(value, dict):

@@ -157,19 +157,22 @@ def explain_all(result: Ruling) -> list[dict[str, Any]]:
     return [{"code": str(r.code), "rule": r.rule, "text": explain(r)} for r in result.reasons]
 
 
+VERDICTS: dict[str, LazyString] = {
+    "valid": _("Valid"),
+    "invalid": _("Not valid"),
+    "allowed": _("Allowed"),
+    "not_allowed": _("Not allowed"),
+    "penalty": _("Penalty"),
+    "no_penalty": _("No penalty"),
+    "redraw": _("Turn up another tile"),
+    "ruled": _("Ruling"),
+}
+"""Each verdict in a few words (translated when read: one look-up per ruling)."""
+
+
 def verdict_text(result: Ruling) -> str:
     """The verdict in a few words, in the current locale."""
-    words = {
-        "valid": gettext("Valid"),
-        "invalid": gettext("Not valid"),
-        "allowed": gettext("Allowed"),
-        "not_allowed": gettext("Not allowed"),
-        "penalty": gettext("Penalty"),
-        "no_penalty": gettext("No penalty"),
-        "redraw": gettext("Turn up another tile"),
-        "ruled": gettext("Ruling"),
-    }
-    return str(words[result.verdict.value])
+    return str(VERDICTS[result.verdict.value])
 
 
 ERRORS: dict[str, LazyString] = {

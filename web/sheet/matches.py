@@ -1,5 +1,6 @@
 """What can be done to a match, each in one transaction: create it, add, correct and undo a
-round, finish it. Every change re-scores the whole match and bumps its version.
+round, finish it. Every change bumps the match's version; a new round is scored from the
+totals stored with the last one, and a correction, undo or finish re-scores the whole match.
 """
 
 from __future__ import annotations
@@ -23,7 +24,15 @@ from referee.options import Rules
 from web.errors import InputError
 from web.sheet import store
 from web.sheet.models import Match, Round
-from web.sheet.scoring import RoundEntry, Sheet, score_sheet, stored_result
+from web.sheet.scoring import (
+    RoundEntry,
+    Sheet,
+    score_next,
+    score_sheet,
+    standing,
+    start_totals,
+    stored_result,
+)
 from web.table import decode, encode
 from web.validation import engine_error
 
@@ -170,16 +179,22 @@ def _rescore(session: Session, match: Match) -> Sheet:
     the version; the caller's transaction commits it all or nothing."""
     sheet = sheet_of(match)
     by_number = {r.number: r for r in match.rounds}
+    over = False
     for scored in sheet.rounds:
-        result = stored_result(scored.ruling)
+        over = over or scored.game_over
+        result = stored_result(scored, over)
         row = by_number[scored.number]
         if row.result != result:
             row.result = result
+    _bump(session, match)
+    return sheet
+
+
+def _bump(session: Session, match: Match) -> None:
     if not store.bump_version(session, match):
         raise InputError("conflict", gettext(
             "The sheet changed meanwhile: try again."), status=409)
     session.flush()
-    return sheet
 
 
 Snapshot = tuple[Match, Sheet]
@@ -187,21 +202,46 @@ Snapshot = tuple[Match, Sheet]
 
 
 def add_round(code: str, secret: str | None, entry: RoundEntry) -> Snapshot:
-    """Append a round."""
+    """Append a round. Only the last round's row is read: the new round is scored from the
+    totals stored with it, and the sheet returned holds the new round alone with the totals
+    after it (see :func:`web.sheet.scoring.score_next`). A match whose last row predates
+    stored totals is scored from the start once."""
     with store.writing() as session:
         match = _editable(session, code, secret)
-        number = max((r.number for r in match.rounds), default=0) + 1
+        last = store.last_round(session, match)
+        number = last.number + 1 if last is not None else 1
         if match.planned_rounds is not None and number > match.planned_rounds:
             raise InputError("rounds_complete", ngettext(
                 "The %(num)s planned round is entered: finish the match.",
                 "All %(num)s planned rounds are entered: finish the match.",
                 match.planned_rounds), status=409)
-        if any(r.result.get("game_over") for r in match.rounds):
-            raise InputError("game_over", gettext(
-                "A count has reached 0: the game is over. Finish the match."), status=409)
-        match.rounds.append(Round(number=number, entry=entry.stored(), result={}))
-        sheet = _rescore(session, match)
-    return match, sheet
+        rules = rules_of(match)
+        before = (standing(last.result, len(match.players)) if last is not None
+                  else (start_totals(rules, len(match.players)), False))
+        if before is None:  # stored before rounds kept their totals
+            if any(r.result.get("game_over") for r in match.rounds):
+                raise _game_over()
+            match.rounds.append(Round(number=number, entry=entry.stored(), result={}))
+            sheet = _rescore(session, match)
+            return match, _last(sheet)
+        totals, over = before
+        if over:
+            raise _game_over()
+        added = score_next(rules, match.players, number, entry.stored(), totals)
+        session.add(Round(match_id=match.id, number=number, entry=entry.stored(),
+                          result=stored_result(added.rounds[0], added.game_over)))
+        _bump(session, match)
+    return match, added
+
+
+def _last(sheet: Sheet) -> Sheet:
+    """A whole sheet cut to its last round, as :func:`add_round` returns a new round."""
+    return Sheet(sheet.rules, sheet.players, sheet.rounds[-1:], sheet.totals)
+
+
+def _game_over() -> InputError:
+    return InputError("game_over", gettext(
+        "A count has reached 0: the game is over. Finish the match."), status=409)
 
 
 def correct_round(code: str, secret: str | None, number: int, entry: RoundEntry) -> Snapshot:

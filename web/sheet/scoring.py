@@ -2,7 +2,9 @@
 
 The sheet is a pure function of the rounds as entered: :func:`score_sheet` runs every round
 through :func:`web.referee_requests.run_check` (so a correction of round 2 recomputes every
-total after it) and says who leads and who wins by the variant's rule:
+total after it), and :func:`score_next` scores a new last round from the totals stored
+with the one before it, so that adding a round costs the same at round 5 as at round 500.
+It says who leads and who wins by the variant's rule:
 
 - 101 Okey: points are penalties, the lowest total leads (601-612);
 - plain Okey, 20-point tournament (609): everyone starts at 20 and the highest count leads;
@@ -107,10 +109,23 @@ def score_round(rules: Rules, players: int, entry: RoundEntry, before: Sequence[
         raise engine_error(error, request.error_field(error)) from None
 
 
-def stored_result(ruling: Ruling) -> dict[str, Any]:
-    """What the database keeps of a ruling: the computed numbers and the rules cited."""
+def stored_result(scored: ScoredRound, over: bool) -> dict[str, Any]:
+    """What the database keeps of a scored round: the computed numbers, the rules cited, and
+    the match's standing after it (``totals``; ``over``: the count ran out by this round),
+    so that the next round is scored from this row alone."""
+    ruling = scored.ruling
     result = {str(key): jsonable(value) for key, value in ruling.result.items()}
-    return {**result, "rules": list(ruling.rules), "options": dict(ruling.options)}
+    return {**result, "rules": list(ruling.rules), "options": dict(ruling.options),
+            "totals": list(scored.totals), "over": over}
+
+
+def standing(result: dict[str, Any], players: int) -> tuple[list[int], bool] | None:
+    """The totals after a stored round and whether the count has run out by then; ``None``
+    for a row stored before rows kept them (the match is then scored from the start)."""
+    totals, over = result.get("totals"), result.get("over")
+    if not isinstance(totals, list) or len(totals) != players or not isinstance(over, bool):
+        return None
+    return [int(t) for t in totals], over
 
 
 @dataclass(frozen=True)
@@ -187,13 +202,34 @@ class Sheet:
         return self.leaders()
 
 
+    def then(self, added: Sheet) -> Sheet:
+        """This sheet with the rounds of ``added`` after its own (``added`` as
+        :func:`score_next` makes it: the new round, and the totals after it)."""
+        return Sheet(self.rules, self.players, self.rounds + added.rounds, added.totals)
+
+
+def scored(rules: Rules, players: int, number: int, entry: dict[str, Any],
+           before: Sequence[int]) -> ScoredRound:
+    """One stored round scored from the totals ``before`` it."""
+    ruling = score_round(rules, players, read_entry(entry), before)
+    totals = tuple(t + s for t, s in zip(before, ruling.result["scores"]))
+    return ScoredRound(number, entry, ruling, totals)
+
+
 def score_sheet(rules: Rules, players: Sequence[str],
                 entries: Sequence[tuple[int, dict[str, Any]]]) -> Sheet:
     """Score every round in order; ``entries`` are (number, stored entry) pairs."""
-    totals = start_totals(rules, len(players))
+    totals: Sequence[int] = start_totals(rules, len(players))
     rounds: list[ScoredRound] = []
     for number, entry in entries:
-        ruling = score_round(rules, len(players), read_entry(entry), totals)
-        totals = [t + s for t, s in zip(totals, ruling.result["scores"])]
-        rounds.append(ScoredRound(number, entry, ruling, tuple(totals)))
+        rounds.append(scored(rules, len(players), number, entry, totals))
+        totals = rounds[-1].totals
     return Sheet(rules, tuple(players), tuple(rounds), tuple(totals))
+
+
+def score_next(rules: Rules, players: Sequence[str], number: int, entry: dict[str, Any],
+               before: Sequence[int]) -> Sheet:
+    """The round added after the others, scored from the totals ``before`` it alone: a sheet
+    of that one round with the match's totals after it (what a new round changes)."""
+    added = scored(rules, len(players), number, entry, before)
+    return Sheet(rules, tuple(players), (added,), added.totals)

@@ -22,10 +22,10 @@ from alembic.config import Config
 from flask import Flask, current_app
 from sqlalchemy import Engine, create_engine, event, select, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, lazyload, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
-from web.sheet.models import Match
+from web.sheet.models import Match, Round
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 EXTENSION = "hakem.sheet"
@@ -105,8 +105,17 @@ def reading() -> Iterator[Session]:
 
 
 def locked_match(session: Session, code: str) -> Match | None:
-    """The match with this code, its row locked for the transaction (PostgreSQL)."""
-    return session.scalars(select(Match).where(Match.code == code).with_for_update()).first()
+    """The match with this code, its row locked for the transaction (PostgreSQL). Its rounds
+    are loaded when first read, so that a change that needs only the last one (see
+    :func:`last_round`) reads no others."""
+    return session.scalars(select(Match).where(Match.code == code).with_for_update()
+                           .options(lazyload(Match.rounds))).first()
+
+
+def last_round(session: Session, match: Match) -> Round | None:
+    """The match's last round, read alone (one row, by the match's unique round numbers)."""
+    return session.scalars(select(Round).where(Round.match_id == match.id)
+                           .order_by(Round.number.desc()).limit(1)).first()
 
 
 def bump_version(session: Session, match: Match) -> bool:

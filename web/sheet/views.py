@@ -9,6 +9,7 @@ link, or in an ``X-Edit-Key`` header for API clients.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import threading
 from collections import OrderedDict
@@ -119,9 +120,16 @@ def rounds_json(sheet: Sheet) -> list[dict[str, Any]]:
             for r in sheet.rounds]
 
 
+def links_json(match: Match) -> dict[str, str]:
+    lang = current_language()
+    return {"view": url_for("sheet.view", lang=lang, code=match.code, _external=True),
+            "api": url_for("sheet_api.state", code=match.code, _external=True),
+            "csv": url_for("sheet.export", lang=lang, code=match.code, _external=True),
+            "print": url_for("sheet.printable", lang=lang, code=match.code, _external=True)}
+
+
 def match_json(match: Match, sheet: Sheet) -> dict[str, Any]:
     """The whole sheet as the API returns it."""
-    lang = current_language()
     finished = match.finished is not None
     return {
         **matches.describe(match),
@@ -129,12 +137,17 @@ def match_json(match: Match, sheet: Sheet) -> dict[str, Any]:
         "rounds": rounds_json(sheet), "totals": list(sheet.totals),
         "leaders": list(sheet.leaders()), "game_over": sheet.game_over,
         "winners": list(sheet.winners()) if finished else None,
-        "can_edit": can_edit(match),
-        "links": {"view": url_for("sheet.view", lang=lang, code=match.code, _external=True),
-                  "api": url_for("sheet_api.state", code=match.code, _external=True),
-                  "csv": url_for("sheet.export", lang=lang, code=match.code, _external=True),
-                  "print": url_for("sheet.printable", lang=lang, code=match.code,
-                                   _external=True)},
+        "can_edit": can_edit(match), "links": links_json(match),
+    }
+
+
+def added_json(match: Match, added: Sheet) -> dict[str, Any]:
+    """A new round as the API answers it: the change, not the whole match (which ``links.api``
+    gives): the round scored and the match's totals, leaders and state after it."""
+    return {
+        **matches.describe(match), "round": rounds_json(added)[0],
+        "totals": list(added.totals), "leaders": list(added.leaders()),
+        "game_over": added.game_over, "can_edit": can_edit(match), "links": links_json(match),
     }
 
 
@@ -165,6 +178,17 @@ def snapshot(typed: str) -> tuple[Match, Sheet]:
         return hit
     match = matches.load(code)
     return keep((match, matches.sheet_of(match)))
+
+
+def keep_added(made: matches.Snapshot) -> None:
+    """Remember the match with a round just added, when this worker has the version before
+    it: that sheet and the new round (``made`` holds the new round alone)."""
+    match, added = made
+    cache: Snapshots = current_app.extensions[SNAPSHOTS]
+    with cache.lock:
+        before = cache.found.get((match.code, match.version - 1))
+    if before is not None:
+        keep((match, before[1].then(added)))
 
 
 def keep(made: matches.Snapshot) -> matches.Snapshot:
@@ -202,8 +226,10 @@ def unchanged(code: str) -> Response | None:
     return response
 
 
+@functools.lru_cache(maxsize=512)
 def qr_svg(url: str) -> Markup:
-    """The link as an inline SVG QR code."""
+    """The link as an inline SVG QR code, drawn once per link (a third of the page's time
+    otherwise; the link of a match never changes)."""
     svg = segno.make(url, error="m").svg_inline(scale=4, dark="#1d1d1f", light="#fff",
                                                  title=url)
     return Markup(svg)  # noqa: S704 - segno's own markup of our URL
@@ -414,7 +440,11 @@ def round_body() -> Any:
 def add_round(code: str) -> Response:
     entry = round_body()
     made = matches.add_round(code, edit_secret(matches.normal_code(code)), entry)
-    return state_response(code, 201, made)
+    keep_added(made)
+    response = jsonify(added_json(*made))
+    response.status_code = 201
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @api.put("/<code>/rounds/<int:number>")
