@@ -430,3 +430,41 @@ def test_cli_round_prints_a_timeline(runner: object) -> None:
     as_json = runner.invoke(args=["referee", "round", f"@{FIXTURE}",  # type: ignore[attr-defined]
                                   "--json"])
     assert '"first_violation": null' in as_json.output
+
+
+# -- the round page: the log in the link ---------------------------------------------------
+
+def test_round_page_turns_a_pasted_log_into_a_link_that_rules_it(client: object) -> None:
+    from pathlib import Path
+    text = Path(FIXTURE).read_text(encoding="utf-8")
+    posted = client.post("/en/referee/round", data={"log": text})  # type: ignore[attr-defined]
+    assert posted.status_code == 303 and "?log=" in posted.headers["Location"]
+    page = client.get(posted.headers["Location"].split("#")[0])  # type: ignore[attr-defined]
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and "No violation." in html
+    assert f'id="move-{len(_log()["moves"])}"' in html  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("log", "words"), [
+    ("abc", "may have been cut short"),
+    ("A" * 20_000, "too long"),
+    ("_" + "A" * 40, "may have been cut short"),
+])
+def test_round_page_refuses_a_damaged_link(client: object, log: str, words: str) -> None:
+    page = client.get("/en/referee/round", query_string={"log": log})  # type: ignore[attr-defined]
+    assert page.status_code == 400 and words in page.get_data(as_text=True)
+
+
+def test_round_page_refuses_a_link_that_inflates_too_far(client: object) -> None:
+    import base64
+    import zlib
+    bomb = base64.urlsafe_b64encode(zlib.compress(b" " * 1_000_000, 9)).decode().rstrip("=")
+    page = client.get("/en/referee/round", query_string={"log": bomb})  # type: ignore[attr-defined]
+    assert page.status_code == 400
+
+
+def test_round_page_names_a_bad_move_in_the_language(client: object) -> None:
+    posted = client.post("/de/referee/round",  # type: ignore[attr-defined]
+                         data={"log": '{"moves": [{"kind": "fly", "player": 0}]}'})
+    html = posted.get_data(as_text=True)
+    assert posted.status_code == 400 and 'role="alert"' in html and "kind" in html
