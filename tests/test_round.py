@@ -468,3 +468,23 @@ def test_round_page_names_a_bad_move_in_the_language(client: object) -> None:
                          data={"log": '{"moves": [{"kind": "fly", "player": 0}]}'})
     html = posted.get_data(as_text=True)
     assert posted.status_code == 400 and 'role="alert"' in html and "kind" in html
+
+
+# 302 through /move: a table meld given by its tiles alone is read as laid, the okey where
+# it lies; 704 through /move: the tiles laid off this turn are part of the state.
+@pytest.mark.parametrize(("move", "legal", "rule"), [
+    ({"kind": "swap", "player": 0, "tiles": ["R7"], "meld": 0}, True, "302"),
+    ({"kind": "swap", "player": 0, "tiles": ["R4"], "meld": 0}, False, "302"),
+    ({"kind": "lay_off", "player": 0, "tiles": ["R4"], "meld": 0}, True, "405"),
+    ({"kind": "lay_off", "player": 0, "tiles": ["R3"], "meld": 0}, False, "405"),
+    ({"kind": "take_back", "player": 0, "tiles": ["K4"], "meld": 1}, True, "704"),
+    ({"kind": "take_back", "player": 0, "tiles": ["R8"], "meld": 1}, False, "704"),
+])
+def test_api_move_reads_the_table_as_laid(client: object, move: dict[str, object],
+                                          legal: bool, rule: str) -> None:
+    state = {"indicator": "K4", "drawn": True, "seats": [{"opened": "melds"}, {}, {}, {}],
+             "table": [{"tiles": "R5 R6 K5"}, {"tiles": "K1 K2 K3 K4"}],
+             "added": [{"meld": 1, "tile": "K4"}]}
+    ruled = client.post("/api/v1/referee/move",  # type: ignore[attr-defined]
+                        json={"state": state, "move": move}).get_json()
+    assert ruled["legal"] is legal and rule in ruled["rules"], ruled
