@@ -371,6 +371,8 @@ def _fits_table(tile: Tile, table: Sequence[Meld], jokers: Jokers, rules: Rules,
         if rules.islek_okey_swap is IslekOkeySwap.COUNTS:
             found.append(reason(Code.ISLEK_REPLACES_JOKER, "302", [tile, fit.okey],
                                 meld=fit.meld + 1, option="islek_okey_swap"))
+    if found and tile.is_fake and not jokers.is_wild(tile):  # its stand-in decided it (303)
+        found.append(reason(Code.FAKE_STANDS_FOR, "303", [tile, jokers.face(tile)]))
     return found
 
 

@@ -77,7 +77,8 @@ class Seat:
 @dataclass(frozen=True)
 class TableMeld:
     """A meld on the table, who laid it, and the tile each of its tiles stands for (302:
-    a table okey stands for one tile). ``faces`` equals ``tiles`` for naturals."""
+    a table okey stands for one tile). ``faces`` equals ``tiles`` for naturals; left empty,
+    the referee reads them from the tiles as laid."""
 
     tiles: tuple[Tile, ...]
     faces: tuple[Tile, ...]
@@ -236,6 +237,7 @@ def play(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
     if move.meld is not None and not 0 <= move.meld < len(state.table):
         raise RuleViolation(f"there is no table meld {move.meld}", code="bad_meld_index",
                             subject=str(move.meld))
+    state = _with_faces(state, rules)
     if state.over:
         return _violation(state, move, reason(Code.MOVE_ROUND_OVER))
     if move.player != state.turn:
@@ -245,6 +247,30 @@ def play(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
     if needs_draw == state.drawn:
         return _violation(state, move, reason(Code.MOVE_OUT_OF_PHASE))
     return _PLAYS[move.kind](state, move, rules)
+
+
+def _with_faces(state: RoundState, rules: Rules) -> RoundState:
+    """The state with the faces of every table meld given without them read from its tiles
+    as laid (an okey stands where it lies, 302); without the indicator no tile is wild."""
+    if all(m.faces for m in state.table):
+        return state
+    jokers = Jokers.unknown() if state.indicator is None else _jokers(state, rules)
+    table = []
+    for index, laid in enumerate(state.table):
+        if laid.faces:
+            table.append(laid)
+            continue
+        if laid.pair:
+            table.append(replace(laid, faces=tuple(
+                t if jokers.is_wild(t) or jokers.indicator is None else jokers.face(t)
+                for t in laid.tiles)))
+            continue
+        meld, _ = read_meld(laid.tiles, jokers, rules)
+        if meld is None:
+            raise RuleViolation(f"table meld {index} is not a valid meld",
+                                code="bad_table_meld", subject=" ".join(map(str, laid.tiles)))
+        table.append(replace(laid, tiles=meld.tiles, faces=meld.faces))
+    return replace(state, table=tuple(table))
 
 
 def _need_tile(move: Move) -> Tile:

@@ -187,11 +187,11 @@ def _score_101(
     standings: Sequence[int] | None,
     last_discard: Tile | None = None,
 ) -> Ruling:
-    fake_last: list[Reason] = []
+    said: list[Reason] = []
     if last_discard is not None and last_discard.is_fake and not (
             indicator is not None and jokers_for(indicator, rules).okey == last_discard):
         # 803: a fake joker discarded last is no okey finish, whatever it stood for
-        fake_last.append(reason(Code.FAKE_LAST_DISCARD, "803", [last_discard]))
+        said.append(reason(Code.FAKE_LAST_DISCARD, "803", [last_discard]))
         okey_discard = False
         if finish is Finish.OKEY:
             finish = Finish.NORMAL
@@ -225,7 +225,7 @@ def _score_101(
         assert winner is not None
         if players[winner].opened is not Opened.PAIRS:  # allowed by the house rule only
             options["pair_finish"] = rules.choice("pair_finish")
-            doublings.append(reason(Code.PAIRS_FINISH_TEN_PAIRS, "603"))
+            said.append(reason(Code.PAIRS_FINISH_TEN_PAIRS, "603"))  # said, not doubled
     if risk_round:
         doublings.append(reason(Code.SCORE_DOUBLED_RISK, "611"))
     multiplier = 2 ** len(doublings)
@@ -276,8 +276,8 @@ def _score_101(
         result["standings"] = [s + d for s, d in zip(standings, scores)]
     if jokers is not None and indicator is not None and indicator.number == 13 \
             and any(t == jokers.okey for p in players for t in p.remaining):
-        fake_last.append(reason(Code.OKEY_WRAPS_TO_ONE, "801", [indicator, jokers.okey]))
-    reasons = fake_last + doublings + [i.reason for i in items]  # items last, in order
+        said.append(reason(Code.OKEY_WRAPS_TO_ONE, "801", [indicator, jokers.okey]))
+    reasons = said + doublings + [i.reason for i in items]  # items last, in order
     return ruling("score", Verdict.RULED, reasons, result, options)
 
 

@@ -52,6 +52,8 @@ def page_types(sheet_code: str | None = None) -> list[tuple[str, str]]:
     pages += [(f"referee-{check}", f"/{{lang}}/referee/{check}?{urlencode(query)}")
               for check, query in CHECK_QUERIES.items()]
     pages += [
+        ("round-empty", "/{lang}/referee/round"),
+        ("round", "/{lang}/referee/round?" + urlencode({"log": _example_round()})),
         ("arrange", "/{lang}/arrange?" + urlencode({"indicator": "K7", "tiles": RACK_21})),
         ("practice", "/{lang}/practice"),
         ("sheet-new", "/{lang}/sheet/"),
@@ -62,6 +64,13 @@ def page_types(sheet_code: str | None = None) -> list[tuple[str, str]]:
         pages += [("sheet", f"/{{lang}}/sheet/{sheet_code}"),
                   ("sheet-print", f"/{{lang}}/sheet/{sheet_code}/print")]
     return pages
+
+
+def _example_round() -> str:
+    """The round page's example (a 405 put in), as its link carries it."""
+    from web.round_page import encode_log, example_log
+
+    return encode_log(example_log())
 
 
 def _post(url: str, body: dict[str, Any], key: str = "") -> dict[str, Any]:

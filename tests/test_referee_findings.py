@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from referee import Rules, Tile, parse_tiles
+from referee import Rules, RuleViolation, Tile, parse_tiles
 from referee.checks import check_discard, check_meld, check_pickup
 from referee.rulings import Code
 from referee.scoring import Finish, Opened, PlayerRound, check_score
@@ -116,10 +116,14 @@ def test_plain_13_1_2_is_faulted_for_running_past_the_1() -> None:
     assert codes(strict) == [(str(Code.WRAPS_13_1), "404")]
 
 
-def test_a_tile_that_fits_no_meld_is_said_so_at_pickup() -> None:
-    rack = parse_tiles("R1 R3 R5 R7 R9 R11 R13 Y2 Y4 Y6 Y8 Y10 Y12 B1 B4 B7 B10 B13 K3 K8 K12")
-    ruling = check_pickup(Tile.parse("B2"), rack, indicator=Tile.parse("K1"), rules=R101)
-    assert ruling.reasons[0].code is Code.PICKUP_FITS_NO_MELD
+def test_a_tile_that_fits_no_meld_is_said_so_at_pickup_406(client: FlaskClient) -> None:
+    rack = "R1 R3 R5 R7 R9 R11 R13 Y2 Y4 Y6 Y8 Y10 Y12 B1 B4 B7 B10 B13 K3 K8 K12"
+    ruling = check_pickup(Tile.parse("B2"), parse_tiles(rack), indicator=Tile.parse("K1"),
+                          rules=R101)
+    assert ruling.reasons[0].code is Code.PICKUP_FITS_NO_MELD and ruling.reasons[0].rule == "406"
+    reply = client.post("/api/v1/referee/pickup", json={"indicator": "K1", "tile": "B2",
+                                                         "rack": rack}).get_json()
+    assert "best 0" not in " ".join(line["text"] for line in reply["explanation"])
 
 
 def test_a_fake_indicator_that_makes_the_fakes_jokers_scores_without_asking_again(
@@ -145,13 +149,173 @@ def test_counts_are_in_the_plural_form_of_the_language(client: FlaskClient, lang
     assert text in [line["text"] for line in reply["explanation"]], reply["explanation"]
 
 
-@pytest.mark.parametrize(("choice", "word"), [("not_allowed", "does not complete"),
-                                              ("allowed", "under these rules, a tile and an okey")])
-def test_the_pair_message_follows_the_joker_in_pair_rule(client: FlaskClient, choice: str,
-                                                         word: str) -> None:
+@pytest.mark.parametrize(("choice", "says", "never"), [
+    ("not_allowed", "an okey does not complete one", "a tile and an okey"),
+    ("allowed", "under these rules, a tile and an okey", "does not complete"),
+])
+def test_the_pair_message_follows_the_joker_in_pair_rule_501(client: FlaskClient, choice: str,
+                                                             says: str, never: str) -> None:
     body = {"variant": "101", "indicator": "K4",
-            "pairs": ["R1 R1", "Y2 Y2", "B3 B3", "K6 K6", "R9 K5"],
+            "pairs": ["R1 R1", "Y2 Y2", "B3 B3", "K6 K6", "R9 K3"],  # K3 is no okey, no twin
             "options": {"joker_in_pair": choice}}
     reply = client.post("/api/v1/referee/opening", json=body).get_json()
     texts = " ".join(line["text"] for line in reply["explanation"])
-    assert (word in texts) is (choice == "not_allowed") or choice == "allowed"
+    assert says in texts and never not in texts
+
+
+# 302/702 in a set: the okey stands for a colour the set lacks, so every colour it lacks
+# extends the set, whichever colour the okey was first read as.
+@pytest.mark.parametrize("discard", ["R5", "K5"])
+def test_a_set_with_a_table_okey_takes_any_colour_it_lacks(discard: str) -> None:
+    # indicator R1: the okey is R2; "sarı 5, mavi 5, okey" lacks red and black 5
+    for choice in ("counts", "extends_only"):
+        ruling = check_discard(Tile.parse(discard), groups("Y5 B5 R2"),
+                               indicator=Tile.parse("R1"),
+                               rules=R101.with_options({"islek_okey_swap": choice}))
+        assert ruling.result["penalty"] == 101
+        assert (str(Code.ISLEK_EXTENDS), "702") in codes(ruling)
+
+
+def test_the_ruling_says_islek_by_replacing_a_table_okey_and_under_which_option(
+        client: FlaskClient) -> None:
+    body = {"indicator": "K4", "tile": "R7", "table": ["R5 R6 K5"], "lang": "en"}
+    reply = client.post("/api/v1/referee/discard", json=body).get_json()
+    assert reply["options"]["islek_okey_swap"] == "counts" and "302" in reply["rules"]
+    assert any("counts that as işlek too" in line["text"] and line["rule"] == "302"
+               for line in reply["explanation"])
+    assert not any(line["code"] == str(Code.ISLEK_EXTENDS) for line in reply["explanation"])
+    extends = client.post("/api/v1/referee/discard", json={**body, "tile": "R8"}).get_json()
+    assert [line["code"] for line in extends["explanation"]][1] == str(Code.ISLEK_EXTENDS)
+    assert "islek_okey_swap" not in extends["options"]  # the option did not decide it
+
+
+def test_a_cancelled_round_is_a_finish_of_the_score_check_503(client: FlaskClient) -> None:
+    reply = client.post("/api/v1/referee/score", json={"finish": "cancelled"}).get_json()
+    assert reply["scores"] == [0, 0, 0, 0] and reply["rules"] == ["503"]
+    refused = client.post("/api/v1/referee/score", json={"finish": "cancelled", "winner": 1})
+    assert refused.status_code == 400 and refused.get_json()["error"]["field"] == "winner"
+    plain = client.post("/api/v1/referee/score", json={"variant": "plain",
+                                                       "finish": "cancelled"})
+    assert plain.status_code == 400
+
+
+def test_the_sheet_records_a_cancelled_round_503(client: FlaskClient) -> None:
+    code = client.post("/api/v1/matches", json={"players": ["A", "B", "C", "D"]}).get_json()["code"]
+    first = {"finish": "normal", "winner": 0, "players": [
+        {"opened": "melds"}, *({"opened": "melds", "remaining_value": 10} for _ in range(3))]}
+    assert client.post(f"/api/v1/matches/{code}/rounds", json=first).status_code == 201
+    data = client.post(f"/api/v1/matches/{code}/rounds", json={"finish": "cancelled"}).get_json()
+    cancelled = data["round"]  # a write answers with the new round and the totals
+    assert cancelled["scores"] == [0, 0, 0, 0] and cancelled["rules"] == ["503"]
+    assert data["totals"] == [-101, 10, 10, 10]  # the totals stand as they were
+    four_pairs = client.post(f"/api/v1/matches/{code}/rounds", json={
+        "finish": "deck_out", "players": [{"opened": "pairs", "remaining_value": 9}] * 4})
+    assert four_pairs.get_json()["round"]["rules"] == ["503"]
+    page = client.get(f"/en/sheet/{code}").get_data(as_text=True)
+    assert "Cancelled: all four opened with pairs" in page
+
+
+def test_who_reads_706_which_way_is_in_the_house_rule_note() -> None:
+    from rules_data import rulebook
+    house = rulebook().house_rule("okey_in_hand")
+    assert "Hakem reads" in house.note.en and "Three other Okey engines" in house.note.en
+    assert house.default is not None and house.default.get("101") == "penalty"
+    assert {c.id for c in house.choices} == {"penalty", "instead_of_face", "none"}
+
+
+@pytest.mark.parametrize(("choice", "loss"), [("once", -4), ("stack", -8)])
+def test_plain_seven_pairs_finished_with_the_okey_608_612(choice: str, loss: int) -> None:
+    rules = Rules.preset("plain").with_options({"plain_doublings": choice})
+    ruling = check_score([], winner=0, finish=Finish.PAIRS, rules=rules, okey_discard=True,
+                         standings=[20, 20, 20, 20])
+    assert ruling.result["scores"] == [0, loss, loss, loss]
+    assert ruling.options["plain_doublings"] == choice
+    assert {"504", "608", "609"} <= set(ruling.rules)
+
+
+def test_pair_finish_is_read_603() -> None:
+    players = [PlayerRound(Opened.MELDS), PlayerRound(Opened.MELDS, parse_tiles("R3"))]
+    with pytest.raises(RuleViolation) as refused:  # a pairs finish needs a pairs opener
+        check_score(players, winner=0, finish=Finish.PAIRS, rules=R101)
+    assert refused.value.code == "pairs_finish_without_pairs"
+    ten = R101.with_options({"pair_finish": "ten_pairs"})
+    ruling = check_score(players, winner=0, finish=Finish.PAIRS, rules=ten)
+    assert ruling.result["scores"] == [-202, 6] and ruling.options["pair_finish"] == "ten_pairs"
+
+
+def test_803_a_fake_joker_discarded_last_scores_as_a_normal_finish(client: FlaskClient) -> None:
+    body = {"indicator": "B10", "finish": "okey", "winner": 0, "last_discard": "F",
+            "players": [{"opened": "melds"}, {"opened": "melds", "remaining": "R3"}]}
+    reply = client.post("/api/v1/referee/score", json=body).get_json()
+    assert reply["scores"] == [-101, 3] and reply["rules"][0] == "803"
+    okey = client.post("/api/v1/referee/score", json={**body, "finish": "normal",
+                                                       "last_discard": "B11"}).get_json()
+    assert okey["scores"] == [-202, 6] and "602" in okey["rules"]
+
+
+@pytest.mark.parametrize(("check", "body"), [
+    ("opening", {"melds": ["R11 R12 R13", "B13 Y13 K1", "K10 K11 K12", "Y10 Y11 Y12"]}),
+    ("discard", {"tile": "K1", "table": ["R5 R6 R7"]}),
+    ("score", {"finish": "normal", "winner": 0,
+               "players": [{"opened": "melds"}, {"opened": "melds", "remaining": "K1 R4"}]}),
+])
+def test_an_okey_from_an_indicator_13_cites_801_in_every_check(client: FlaskClient, check: str,
+                                                               body: dict[str, Any]) -> None:
+    reply = client.post(f"/api/v1/referee/{check}", json={"indicator": "K13", **body}).get_json()
+    assert "801" in reply["rules"], reply
+
+
+@pytest.mark.parametrize(("count", "partial"), [(1, True), (6, True), (20, True), (21, False)])
+def test_best_opening_rules_on_the_tiles_given_401(client: FlaskClient, count: int,
+                                                   partial: bool) -> None:
+    tiles = "R1 R2 R3 K10 K11 K12 Y7 Y7 B2 B3 B4 B5 Y9 K1 R6 B12 Y13 K6 R8 B8 Y4".split()[:count]
+    reply = client.post("/api/v1/referee/best-opening",
+                        json={"indicator": "B1", "tiles": tiles, "lang": "en"}).get_json()
+    assert reply["partial"] is partial and reply["tiles_given"] == count
+    texts = [line["text"] for line in reply["explanation"]]
+    assert any("for the 1 tile given" in t or f"for the {count} tiles given" in t
+               for t in texts) is partial
+    if count == 6:
+        assert reply["best_value"] == 39 and reply["can_open"] is False
+
+
+@pytest.mark.parametrize(("tile", "table", "allowed", "how", "rule"), [
+    ("R8", ["R5 R6 R7"], True, "extends", "405"),  # adds to a table meld
+    ("R7", ["R5 R6 K5"], True, "replaces_okey", "302"),  # takes the okey's place
+    ("R3", ["R5 R6 K5"], False, None, "406"),  # the okey stands for R7, not R4
+    ("Y5", ["R5 B5 K5"], True, "extends", "405"),
+])
+def test_an_opened_players_pickup_says_how_the_tile_is_used_405_406(
+        client: FlaskClient, tile: str, table: list[str], allowed: bool, how: str | None,
+        rule: str) -> None:
+    reply = client.post("/api/v1/referee/pickup", json={
+        "indicator": "K4", "tile": tile, "opened": True, "table": table}).get_json()
+    assert reply["allowed"] is allowed and rule in reply["rules"]
+    assert [use["how"] for use in reply["uses"]][:1] == ([how] if how else [])
+    if not allowed:
+        assert reply["penalty"] == 101 and "705" in reply["rules"]
+
+
+def test_an_opened_players_pickup_counts_a_new_meld_but_not_for_a_pairs_opener_502(
+        client: FlaskClient) -> None:
+    body = {"indicator": "K4", "tile": "R3", "rack": "R1 R2 B9", "table": ["R5 R6 K5"]}
+    melds = client.post("/api/v1/referee/pickup", json={**body, "opened": "melds"}).get_json()
+    assert melds["allowed"] is True and melds["uses"][0]["how"] == "new_meld"
+    pairs = client.post("/api/v1/referee/pickup", json={**body, "opened": "pairs"}).get_json()
+    assert pairs["allowed"] is False and "502" in pairs["rules"]
+    unknown = client.post("/api/v1/referee/pickup", json={
+        "indicator": "K4", "tile": "R3", "opened": True}).get_json()
+    assert unknown["allowed"] is True and "406" in unknown["rules"]  # must use it this turn
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "1 tile fits no meld: R13."),
+    ("de", "1 Stein passt in keine Kombination: R13."),
+    ("en", "Not a single pair: seven are needed."),  # not "Only 0 pairs"
+    ("tr", "Hiç çift yok: yedi çift gerekir."),
+])
+def test_one_tile_is_singular_and_no_pair_is_said_so(client: FlaskClient, lang: str, text: str) -> None:
+    tiles = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 R13 K9"
+    reply = client.post("/api/v1/referee/winning-hand", json={
+        "variant": "plain", "indicator": "B1", "tiles": tiles, "lang": lang}).get_json()
+    assert text in [line["text"] for line in reply["explanation"]], reply["explanation"]

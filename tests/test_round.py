@@ -167,6 +167,68 @@ def test_hidden_information_names_the_missing_field() -> None:
                     Move(MoveKind.LAY_OFF, 0, (T("Y7"),), meld=0), RULES).legal
 
 
+# 604: opening and finishing in the same turn while nobody else has opened.
+def test_604_a_finish_in_one_go_is_told_from_the_turn() -> None:
+    rack = "R10 R11 R12 K10 Y10 B10 K11 Y11 B11 K13 Y13 B13 R7"
+    before = state(rack=rack)
+    opened = play(before, Move(MoveKind.OPEN, 0, melds=(
+        tiles("R10 R11 R12"), tiles("K10 Y10 B10"), tiles("K11 Y11 B11"),
+        tiles("K13 Y13 B13"))), RULES)
+    assert opened.legal and opened.state.opened_now
+    done = play(opened.state, Move(MoveKind.FINISH, 0, (T("R7"),)), RULES)
+    assert done.legal and done.state.finish is Finish.ELDEN
+    # had anyone else opened, it is a normal finish
+    others = dataclasses.replace(opened.state, seats=(
+        opened.state.seats[0], Seat(None, 12, Opened.MELDS), *opened.state.seats[2:]))
+    assert play(others, Move(MoveKind.FINISH, 0, (T("R7"),)), RULES).state.finish \
+        is Finish.NORMAL
+
+
+# 803: a fake joker discarded last is no okey finish; the move and the score both say so.
+def test_803_a_fake_joker_last_is_a_normal_finish_in_the_round() -> None:
+    before = dataclasses.replace(state(opened=Opened.MELDS, rack="F"), seats=(
+        Seat(tiles("F"), None, Opened.MELDS), *(Seat(tiles(left), None, Opened.MELDS)
+                                                for left in ("K2", "Y2", "B2"))))
+    ruled = replay(before, [Move(MoveKind.FINISH, 0, (T("F"),))], RULES)
+    assert ruled.state.finish is Finish.NORMAL and "803" in ruled.moves[0].rules
+    assert ruled.score is not None and ruled.score.result["scores"] == [-101, 2, 2, 2]
+    assert "803" in ruled.score.rules
+
+
+# 603 as the pair_finish house rule reads it: a pairs opener going out, or ten pairs.
+@pytest.mark.parametrize(("choice", "finish"), [("pairs_opener", Finish.PAIRS),
+                                                ("ten_pairs", Finish.NORMAL)])
+def test_603_a_pairs_opener_going_out(choice: str, finish: Finish) -> None:
+    pairs = table("R1 R1", "Y2 Y2", "B3 B3", "K6 K6", "R9 R9", owner=0)
+    pairs = tuple(dataclasses.replace(m, pair=True) for m in pairs)
+    before = state(opened=Opened.PAIRS, rack="Y7", on_table=(*pairs, *table("B10 B11 B12")))
+    rules = RULES.with_options({"pair_finish": choice})
+    done = play(before, Move(MoveKind.FINISH, 0, (T("Y7"),)), rules)
+    assert done.legal and done.state.finish is finish
+
+
+# 302 in a set: the okey may be swapped for any colour the set lacks.
+def test_302_swap_the_okey_out_of_a_set() -> None:
+    okey_set = (TableMeld(tiles("Y5 B5 R4"), tiles("Y5 B5 R5"), 1),)  # R4 is the okey (R3)
+    before = state(opened=Opened.MELDS, rack="K5 R1", on_table=okey_set)
+    swapped = play(before, Move(MoveKind.SWAP, 0, (T("K5"),), meld=0), RULES)
+    assert swapped.legal and swapped.state.table[0].tiles == tiles("Y5 B5 K5")
+    laid = play(before, Move(MoveKind.LAY_OFF, 0, (T("K5"),), meld=0), RULES)
+    assert laid.legal and len(laid.state.table[0].tiles) == 4
+
+
+# 406 with 704: the taken discard laid off and taken back again is not used.
+def test_406_a_taken_discard_taken_back_is_not_used() -> None:
+    before = state(opened=Opened.MELDS, rack="R10 K1", taken="R10",
+                   on_table=table("R7 R8 R9"))
+    laid = play(before, Move(MoveKind.LAY_OFF, 0, (T("R10"),), meld=0), RULES)
+    assert laid.legal and laid.state.taken_used
+    back = play(laid.state, Move(MoveKind.TAKE_BACK, 0, (T("R10"),), meld=0), RULES)
+    assert back.legal and not back.state.taken_used
+    put_back = play(back.state, Move(MoveKind.DISCARD, 0, (T("K1"),)), RULES)
+    assert not put_back.legal and "406" in put_back.rules
+
+
 # -- property tests: random legal rounds played by the engine itself ----------------------
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -368,3 +430,61 @@ def test_cli_round_prints_a_timeline(runner: object) -> None:
     as_json = runner.invoke(args=["referee", "round", f"@{FIXTURE}",  # type: ignore[attr-defined]
                                   "--json"])
     assert '"first_violation": null' in as_json.output
+
+
+# -- the round page: the log in the link ---------------------------------------------------
+
+def test_round_page_turns_a_pasted_log_into_a_link_that_rules_it(client: object) -> None:
+    from pathlib import Path
+    text = Path(FIXTURE).read_text(encoding="utf-8")
+    posted = client.post("/en/referee/round", data={"log": text})  # type: ignore[attr-defined]
+    assert posted.status_code == 303 and "?log=" in posted.headers["Location"]
+    page = client.get(posted.headers["Location"].split("#")[0])  # type: ignore[attr-defined]
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and "No violation." in html
+    assert f'id="move-{len(_log()["moves"])}"' in html  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("log", "words"), [
+    ("abc", "may have been cut short"),
+    ("A" * 20_000, "too long"),
+    ("_" + "A" * 40, "may have been cut short"),
+])
+def test_round_page_refuses_a_damaged_link(client: object, log: str, words: str) -> None:
+    page = client.get("/en/referee/round", query_string={"log": log})  # type: ignore[attr-defined]
+    assert page.status_code == 400 and words in page.get_data(as_text=True)
+
+
+def test_round_page_refuses_a_link_that_inflates_too_far(client: object) -> None:
+    import base64
+    import zlib
+    bomb = base64.urlsafe_b64encode(zlib.compress(b" " * 1_000_000, 9)).decode().rstrip("=")
+    page = client.get("/en/referee/round", query_string={"log": bomb})  # type: ignore[attr-defined]
+    assert page.status_code == 400
+
+
+def test_round_page_names_a_bad_move_in_the_language(client: object) -> None:
+    posted = client.post("/de/referee/round",  # type: ignore[attr-defined]
+                         data={"log": '{"moves": [{"kind": "fly", "player": 0}]}'})
+    html = posted.get_data(as_text=True)
+    assert posted.status_code == 400 and 'role="alert"' in html and "kind" in html
+
+
+# 302 through /move: a table meld given by its tiles alone is read as laid, the okey where
+# it lies; 704 through /move: the tiles laid off this turn are part of the state.
+@pytest.mark.parametrize(("move", "legal", "rule"), [
+    ({"kind": "swap", "player": 0, "tiles": ["R7"], "meld": 0}, True, "302"),
+    ({"kind": "swap", "player": 0, "tiles": ["R4"], "meld": 0}, False, "302"),
+    ({"kind": "lay_off", "player": 0, "tiles": ["R4"], "meld": 0}, True, "405"),
+    ({"kind": "lay_off", "player": 0, "tiles": ["R3"], "meld": 0}, False, "405"),
+    ({"kind": "take_back", "player": 0, "tiles": ["K4"], "meld": 1}, True, "704"),
+    ({"kind": "take_back", "player": 0, "tiles": ["R8"], "meld": 1}, False, "704"),
+])
+def test_api_move_reads_the_table_as_laid(client: object, move: dict[str, object],
+                                          legal: bool, rule: str) -> None:
+    state = {"indicator": "K4", "drawn": True, "seats": [{"opened": "melds"}, {}, {}, {}],
+             "table": [{"tiles": "R5 R6 K5"}, {"tiles": "K1 K2 K3 K4"}],
+             "added": [{"meld": 1, "tile": "K4"}]}
+    ruled = client.post("/api/v1/referee/move",  # type: ignore[attr-defined]
+                        json={"state": state, "move": move}).get_json()
+    assert ruled["legal"] is legal and rule in ruled["rules"], ruled

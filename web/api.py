@@ -227,16 +227,20 @@ def referee_move() -> Response:
                     "table_options": rules.applied()})
 
 
-@bp.post("/referee/round")
-def referee_round() -> Response:
-    body = parse(RoundRequest, json_body())
+def round_answer(body: RoundRequest) -> dict[str, Any]:
+    """A whole round ruled, as ``/referee/round`` answers it and the round page shows it."""
     result, rules = rule_round(body, table_rules())
     score = ruling_json(result.score, body.variant, rules.applied()) if result.score else None
-    return jsonify({
+    return {
         "variant": body.variant, "moves": [move_ruling_json(m, i)
                                            for i, m in enumerate(result.moves)],
         "first_violation": result.first_violation, "state": state_json(result.state),
-        "score": score, "table_options": rules.applied()})
+        "score": score, "table_options": rules.applied()}
+
+
+@bp.post("/referee/round")
+def referee_round() -> Response:
+    return jsonify(round_answer(parse(RoundRequest, json_body())))
 
 
 @bp.get("/openapi.json")

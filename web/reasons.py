@@ -139,7 +139,7 @@ COUNTED: dict[Code, Callable[[int, dict[str, Any]], str]] = {
     Code.NOT_WINNING: lambda n, p: ngettext("%(count)s tile fits no meld: %(tiles)s.", "%(count)s tiles fit no meld: %(tiles)s.", n, **p),
     Code.MOVE_DECK_NOT_EMPTY: lambda n, p: ngettext("The deck still holds %(count)s tile: the round goes on.", "The deck still holds %(count)s tiles: the round goes on.", n, **p),
     Code.PARTIAL_RACK: lambda n, p: ngettext("This answer is for the %(count)s tile given, not a whole rack of 21 or 22: the rest of the rack may do better.", "This answer is for the %(count)s tiles given, not a whole rack of 21 or 22: the rest of the rack may do better.", n, **p),
-    Code.NOT_SEVEN_PAIRS: lambda n, p: ngettext("Only %(count)s pair: seven are needed.", "Only %(count)s pairs: seven are needed.", n, **p),
+    Code.NOT_SEVEN_PAIRS: lambda n, p: gettext("Not a single pair: seven are needed.") if n == 0 else ngettext("Only %(count)s pair: seven are needed.", "Only %(count)s pairs: seven are needed.", n, **p),
 }
 
 

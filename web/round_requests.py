@@ -58,10 +58,18 @@ class TableMeldIn(Strict):
     pair: bool = False
 
 
+class AddedIn(Strict):
+    """A tile the player laid off this turn, and the table meld it went to (704)."""
+
+    meld: int = Field(ge=0, le=40)
+    tile: TileField
+
+
 class StateIn(Strict):
     """A round's state. ``turn``: whose turn (from 0); ``drawn``: they have drawn or taken;
     ``taken``: the discard taken this turn and not yet used; ``deck``: tiles left to draw;
-    ``opened_now``: the player opened during this turn (to tell a finish in one go, 604)."""
+    ``opened_now``: the player opened during this turn (to tell a finish in one go, 604);
+    ``added``: the tiles laid off this turn, in order (only the last may be taken back, 704)."""
 
     players: int = Field(default=4, ge=2, le=4)
     indicator: TileField | None = None
@@ -74,6 +82,8 @@ class StateIn(Strict):
     taken_used: bool = False
     deck: int | None = Field(default=None, ge=0, le=106)
     opened_now: bool = False
+    added: list[AddedIn] = Field(default_factory=list, max_length=30,
+                                 description="tiles laid off this turn, in order (704)")
 
     def to_state(self) -> RoundState:
         seats = self.seats or [SeatIn() for _ in range(self.players)]
@@ -82,10 +92,11 @@ class StateIn(Strict):
                        Opened(s.opened) if s.opened else None,
                        tuple(Penalty(p) for p in s.penalties)) for s in seats),
             self.indicator,
-            tuple(TableMeld(tuple(m.tiles), tuple(m.faces) if m.faces else tuple(m.tiles),
-                            m.owner, m.pair) for m in self.table),
+            tuple(TableMeld(tuple(m.tiles), tuple(m.faces) if m.faces else (), m.owner, m.pair)
+                  for m in self.table),
             tuple(self.discards), self.turn, self.drawn, self.taken, self.taken_used,
-            deck=self.deck, opened_now=self.opened_now)
+            added=tuple((a.meld, a.tile) for a in self.added), deck=self.deck,
+            opened_now=self.opened_now)
 
 
 class MoveIn(Strict):
@@ -135,6 +146,7 @@ class RoundRequest(CheckRequest):
 
 
 ROUND_ERRORS = {**ERROR_FIELDS, "bad_player": "move.player", "bad_meld_index": "move.meld",
+                "bad_table_meld": "state.table",
                 "round_not_over": "moves"}
 
 
@@ -180,6 +192,7 @@ def state_json(state: RoundState) -> dict[str, Any]:
         "discards": [str(t) for t in state.discards], "turn": state.turn,
         "drawn": state.drawn, "taken": str(state.taken) if state.taken else None,
         "taken_used": state.taken_used, "deck": state.deck, "opened_now": state.opened_now,
+        "added": [{"meld": meld, "tile": str(tile)} for meld, tile in state.added],
         "over": state.over, "winner": state.winner,
         "finish": state.finish.value if state.finish else None,
     }
