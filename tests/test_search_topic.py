@@ -33,6 +33,12 @@ OFF_TOPIC = [
 ]
 
 
+OFF_TOPIC_SET = yaml.safe_load(
+    (Path(__file__).parent / "fixtures" / "search_offtopic.yaml").read_text(encoding="utf-8"))
+OFF_TOPIC += [(lang, query) for lang, queries in OFF_TOPIC_SET["tune"].items()
+              for query in queries]
+
+
 @pytest.mark.parametrize(("lang", "query"), OFF_TOPIC)
 def test_off_topic_queries_find_nothing_and_suggest_nothing(search_index: SearchIndex,
                                                             lang: str, query: str) -> None:

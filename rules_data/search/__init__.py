@@ -159,7 +159,7 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int) -> Res
     words = read_numbers(TOKEN.findall(text))
     units, corrections = gen.query.units(words, lang)
     suggested = suggestion(text, words, corrections)
-    if not units or not gen.query.on_topic(units, words):
+    if not units or not gen.query.on_topic(words, corrections, lang):
         return Results(text, lang, variant, None, ())
     hits: list[Hit] = []
     with gen.ix.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1)) as searcher:

@@ -122,27 +122,59 @@ class QueryReader:
         self.by_initial: dict[str, list[str]] = {}
         for key in sorted(vocabulary):
             self.by_initial.setdefault(key[0], []).append(key)
-        self.topic, self.okey_only, self.topic_words = (
-            frozenset(topic.get(key, ())) for key in ("okey", "only", "words"))
+        self.topic, self.core, self.okey_only, self.topic_words = (
+            frozenset(topic.get(key, ())) for key in ("okey", "core", "only", "words"))
         self._cache: dict[tuple[str, ...], Unit] = {}
         self._cache_lock = threading.Lock()
         self.synonyms = SynonymMap(self, synonyms)
 
-    def on_topic(self, units: Sequence[Unit], words: Sequence[str]) -> bool:
-        """Whether a query asks about Okey: one of its words is an Okey word, and it names no
-        other game unless it also has a word that only Okey has."""
-        terms = set().union(*(unit_terms(unit, synonyms=False) for unit in units))
-        typed_part = any(kind == "pre" and len(text) >= 4 for unit in units for clause in unit
-                         for alts in clause.words for field, text, _ in alts
-                         for kind in (field.partition("_")[0],))
+    def on_topic(self, words: Sequence[str], corrections: Sequence[str | None],
+                 display: str) -> bool:
+        """Whether a query asks about Okey: its Okey words outweigh the words the rule book has
+        never seen, and it names no other game unless it also has a word only Okey has.
+
+        Each word that is no stop word weighs (see :meth:`topic_weight`): an Okey word that
+        is an entry of its own (a one-word title, keyword, glossary term or synonym) 2, a
+        word of a longer entry, a number or a mended typo 1, another word of the rule texts
+        0, and a word found nowhere -1. ``whats the weather like today`` and ``premier league
+        table`` weigh less than nothing; ``kac tur oynaniyor genelde`` more. A query of known
+        words only is on topic when any of them is found.
+        """
+        spans = self.synonyms.matches(words)
+        synonym = {i + k: 2 if n == 1 else 1 for i, found in spans.items() for _, n in found
+                   for k in range(n)}
+        games = {i for i, word in enumerate(words) if is_game(word)}
+        weights = [None if (weight := self.topic_weight(word, correction, display)) is None
+                   else 0 if i in games else max(weight, synonym.get(i, -1))
+                   for i, (word, correction) in enumerate(zip(words, corrections))]
+        found = [weight for weight in weights if weight is not None]
+        if not found or not (sum(found) > 0 or min(found) >= 0):
+            return False
+        if not games:
+            return True
+        terms = set().union(*(unit_terms(self.word(word, display), synonyms=False)
+                              for word in words))
+        return not terms.isdisjoint(self.okey_only)
+
+    def topic_weight(self, word: str, correction: str | None, display: str) -> int | None:
+        """How much one typed word says the query is about Okey (see :meth:`on_topic`);
+        None for a stop word or a negation cue, which says nothing either way."""
+        key = fold(plain_lower(analysis.strip_apostrophe(word)))
+        if any(analysis.is_stop(lang, key) or analysis.is_negation_cue(lang, key)
+               for lang in LANGS):
+            return None
+        if key.isdigit():
+            return 1
+        unit = self.word(word, display)
+        terms = unit_terms(unit, synonyms=False)
         # A stem of three letters or fewer is too loose to tell (Turkish yarın, tomorrow, and
         # yarı, half): it counts only when the typed word itself is one of Okey's words.
-        sure = {term for term in terms & self.topic if len(term.partition(":")[2]) >= 4}
-        if not sure and not typed_part and typed(words).isdisjoint(self.topic_words):
-            return False
-        typed_words = typed(words)
-        other_game = any(name <= typed_words for name in other_games())
-        return not other_game or not terms.isdisjoint(self.okey_only)
+        sure = {term for term in terms if len(term.partition(":")[2]) >= 4}
+        if not sure.isdisjoint(self.core) or key in self.topic_words and terms & self.core:
+            return 2
+        if not terms.isdisjoint(self.topic) or correction is not None:
+            return 1
+        return 0 if unit else -1
 
     def _terms(self, lang: str, stems: Sequence[str], folded: str,
                lang_boost: float) -> dict[tuple[str, str], float]:
@@ -287,6 +319,15 @@ class QueryReader:
                     if expansion:
                         units.append(expansion)
         return units, corrections
+
+
+def is_game(word: str) -> bool:
+    """Whether a typed word names another game: a name of ``vocabulary.yaml``, or one of four
+    letters or more inflected or in a compound (``satrancta``, ``tavlada``, ``Schachregeln``).
+    """
+    key = fold(plain_lower(analysis.strip_apostrophe(word)))
+    return any(key in name or any(len(game) >= 4 and key.startswith(game) for game in name)
+               for name in other_games())
 
 
 @lru_cache(maxsize=1)
