@@ -123,7 +123,7 @@ def snowball(lang: str, word: str) -> str:
 # Turkish suffixes as they look after ASCII folding (ı→i, ş→s, ç→c, ğ→g, ö→o, ü→u), longest
 # first. Stripping them from the folded word gives the same stem whether or not the player typed
 # Turkish letters. The list is deliberately coarse: it only has to agree with itself.
-_TR_SUFFIXES = tuple(sorted({
+TR_SUFFIXES = tuple(sorted({
     # plural + possessive + case
     "lar", "ler", "lari", "leri", "larin", "lerin", "larini", "lerini", "larinin", "lerinin",
     "larina", "lerine", "larinda", "lerinde", "larindan", "lerinden", "lara", "lere",
@@ -190,7 +190,7 @@ def _voiceless(stem: str) -> str:
 
 def _strip(word: str, buffered_first: bool) -> str:
     for round_ in range(4):
-        for suffix in _TR_SUFFIXES:
+        for suffix in TR_SUFFIXES:
             stem = word[: -len(suffix)]
             buffered = suffix[0] in "syn" and suffix not in _UNBUFFERED
             if (word.endswith(suffix) and len(stem) >= 2 and _VOWELS.intersection(stem)

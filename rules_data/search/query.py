@@ -266,21 +266,36 @@ class QueryReader:
     def correct(self, word: str) -> str | None:
         """The nearest known word to an unknown one (edit distance 1, or 2 past 5 letters,
         transpositions counting one), unless it is a real word of one of the languages
-        (see :mod:`rules_data.wordlist`) or the name of another game."""
+        (see :mod:`rules_data.wordlist`), the name of another game or a negation.
+
+        A word known only with another ending is mended at its stem and keeps the ending
+        typed (``gostregeden`` → ``göstergeden``): one edit in the first five letters or
+        more, then an inflection of Turkish, German or English.
+        """
         key = fold(plain_lower(analysis.strip_apostrophe(word)))
-        if len(key) < 4 or not key.isalpha() or key in real_words():
-            return None
+        if len(key) < 4 or not key.isalpha() or key in real_words() or any(
+                analysis.is_negation_cue(lang, key) for lang in LANGS):
+            return None  # a real word, or a negation typed short (didnt, havent)
         limit = 1 if len(key) <= 5 else 2
         best: tuple[int, int, str] | None = None
+        stem: tuple[int, str, str] | None = None
         for candidate in self.by_initial.get(key[0], ()):
-            if abs(len(candidate) - len(key)) > limit:
-                continue
-            dist = distance(key, candidate, limit)
-            if dist <= limit:
-                rank = (dist, -self.vocabulary[candidate][1], candidate)
-                if best is None or rank < best:
-                    best = rank
-        return None if best is None else self.vocabulary[best[2]][0]
+            size = len(candidate)
+            if abs(size - len(key)) <= limit:
+                dist = distance(key, candidate, limit)
+                if dist <= limit:
+                    rank = (dist, -self.vocabulary[candidate][1], candidate)
+                    if best is None or rank < best:
+                        best = rank
+            if (size >= 5 and key[size:] in INFLECTIONS
+                    and distance(key[:size], candidate, 1) == 1):
+                found = (-size, candidate, key[size:])
+                stem = found if stem is None or found < stem else stem
+        if best is not None:
+            return self.vocabulary[best[2]][0]
+        if stem is not None:
+            return self.vocabulary[stem[1]][0] + stem[2]
+        return None
 
     def units(self, words: Sequence[str], display: str) -> tuple[list[Unit], list[str | None]]:
         """One unit per typed word (and per synonym phrase), and the correction of each word."""
@@ -305,8 +320,8 @@ class QueryReader:
                     for group, n in self.synonyms.matches([correction]).get(0, ()):
                         if n == 1:
                             fixed.extend(self.synonyms.expansion(group, display))
-                    clauses = [Clause(c.words, c.boost * FUZZY_BOOST, c.mark, c.synonym)
-                               for c in fixed]
+                    clauses = [Clause(c.words, c.boost * FUZZY_BOOST, c.mark, c.synonym,
+                                      mended=True) for c in fixed]
                 elif fold(plain_lower(analysis.strip_apostrophe(word))) not in real_words():
                     clauses = list(self.partial(word, display))  # a prefix, typed short
             corrections.append(correction)
@@ -319,6 +334,12 @@ class QueryReader:
                     if expansion:
                         units.append(expansion)
         return units, corrections
+
+
+INFLECTIONS = frozenset({*analysis.TR_SUFFIXES, "s", "es", "e", "en", "er", "ern", "n", "ed",
+                         "ing", "d"})
+"""Endings the speller keeps when it mends a word's stem: Turkish suffixes (as folded), and
+German and English inflections."""
 
 
 def is_game(word: str) -> bool:

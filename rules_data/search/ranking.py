@@ -43,6 +43,9 @@ that names no variant or exception most often asks for the common rule."""
 COVER_BONUS = 1.5
 """The lead of a rule whose title or keywords answer the whole question (see :func:`cover_bonus`),
 times the square of the share of the query's words they hold."""
+SUGGEST_MARGIN = 1.25
+"""How much better the best rule of a mended query must score than that of the query as typed
+(without the unknown words) for the search to suggest it; else the typed query's rules show."""
 COMPOUND_BOOST = 0.9
 """A German compound's parts all found (``Joker`` and ``Abwurf`` for ``Jokerabwurf``)."""
 WHOLE_BOOST = 0.3
