@@ -18,6 +18,12 @@ from rules_data.search import VOCABULARY, SearchIndex, read_numbers
     ("de", "Spieler der ausgelegt hat", "Spieler der nicht ausgelegt hat"),
     ("en", "player who opened", "player who did not open"),
     ("en", "player who opened", "player who didn't open"),
+    ("tr", "bitiren oyuncu", "bitiremeyen oyuncu"),
+    ("de", "Paarspieler beendet", "Paarspieler beendet nicht"),
+    ("de", "Abwurf nehmen mit Auslegen", "Abwurf nehmen ohne Auslegen"),
+    ("en", "pairs player who finished", "pairs player who never finished"),
+    ("en", "player who opened", "player who never opened"),
+    ("en", "took the discard and opened", "took the discard without opening"),
 ])
 def test_a_negated_question_ranks_another_rule_first(search_index: SearchIndex, lang: str,
                                                      asked: str, negated: str) -> None:
@@ -33,6 +39,8 @@ def test_a_negated_question_ranks_another_rule_first(search_index: SearchIndex, 
     ("en", "did not open", ["¬open"]), ("en", "didn't open", ["¬open"]),
     ("en", "never opened", ["¬open"]), ("en", "without opening", ["¬open"]),
     ("en", "opened", []),
+    ("tr", "geçerli değil", ["¬gecer"]), ("tr", "bu seri geçerli degil mi", ["¬gecer"]),
+    ("tr", "geçerli mi", []), ("tr", "değil", []),
 ])
 def test_negation_is_indexed_on_the_negated_word(lang: str, words: str,
                                                  negated: list[str]) -> None:

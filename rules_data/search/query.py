@@ -161,7 +161,7 @@ class QueryReader:
         None for a stop word or a negation cue, which says nothing either way."""
         key = fold(plain_lower(analysis.strip_apostrophe(word)))
         if any(analysis.is_stop(lang, key) or analysis.is_negation_cue(lang, key)
-               for lang in LANGS):
+               or analysis.is_negation_after(lang, key) for lang in LANGS):
             return None
         if key.isdigit():
             return 1
@@ -307,6 +307,9 @@ class QueryReader:
             cue = words[i - 1] if i and any(
                 analysis.is_negation_cue(lang, lower) for lang in LANGS
                 for lower in query_lower(lang, words[i - 1])) else ""
+            if i + 1 < len(words) and any(analysis.is_negation_after("tr", lower)
+                                          for lower in query_lower("tr", words[i + 1])):
+                cue = f"hiç {cue}".strip()  # geçerli değil: read as hiç geçerli
             clauses = list(self.word(word, display, cue))
             for group, n in spans.get(i, ()):
                 if n == 1:

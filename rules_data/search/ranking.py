@@ -114,9 +114,9 @@ def cover_bonus(gen: Generation, searcher: Any, units: Sequence[Unit],
     it in its body. ``pairs player pays double`` is all in the title of the rule on the pairs
     player who does not finish, and only ``pairs`` in that of opening with pairs. A word counts
     when any of its clauses (or synonyms) is found there in any language. A negated word
-    counts by its negated stems only, and a title or keyword holding just its positive
-    (``without finishing`` against ``Finishing with a joker discard``) counts against the rule:
-    that rule is about the case the question rules out.
+    counts by its negated stems only, and a title holding just its positive (``without
+    finishing`` against ``Finishing with a joker discard``) counts against the rule: that
+    rule is about the case the question rules out.
     """
     if not units:
         return scores
@@ -126,22 +126,27 @@ def cover_bonus(gen: Generation, searcher: Any, units: Sequence[Unit],
                       for _, text, _ in alts)
         found: set[int] = set()
         positive: set[int] = set()
+        titled: set[int] = set()
         for clause in unit:
             docs: set[int] | None = None
             for alts in clause.words:
                 in_word: set[int] = set()
                 for field, text, _ in alts:
-                    if field.partition("_")[0] not in ("title", "kw"):
+                    kind = field.partition("_")[0]
+                    if kind not in ("title", "kw"):
                         continue
                     if negated and not text.startswith(NEGATION):
-                        positive.update(gen.postings(searcher, field, text))
+                        if kind == "title":
+                            positive.update(gen.postings(searcher, field, text))
                     else:
                         in_word.update(gen.postings(searcher, field, text))
+                        if kind == "title":
+                            titled.update(gen.postings(searcher, field, text))
                 docs = in_word if docs is None else docs & in_word
             found |= docs or set()
         for doc in found:
             held[doc] = held.get(doc, 0) + 1
-        for doc in positive - found:
+        for doc in positive - titled:
             held[doc] = held.get(doc, 0) - 1
     n = len(units)
     return {doc: score * (1.0 + COVER_BONUS * (max(0, held.get(doc, 0)) / n) ** 2)
