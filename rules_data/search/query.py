@@ -345,6 +345,7 @@ INFLECTIONS = frozenset({*analysis.TR_SUFFIXES, "s", "es", "e", "en", "er", "ern
 German and English inflections."""
 
 
+@lru_cache(maxsize=16384)
 def is_game(word: str) -> bool:
     """Whether a typed word names another game: a name of ``vocabulary.yaml``, or one of four
     letters or more inflected or in a compound (``satrancta``, ``tavlada``, ``Schachregeln``).
@@ -383,6 +384,7 @@ class SynonymMap:
                     for key in {exact, *stems}:
                         self.first.setdefault(key, []).append((g, p))
         self._expansions: dict[tuple[int, str], Unit] = {}
+        self._matches: dict[tuple[str, ...], dict[int, list[tuple[int, int]]]] = {}
 
     def matches(self, words: Sequence[str]) -> dict[int, list[tuple[int, int]]]:
         """For each start position, the (group, length) of the synonym phrases found there.
@@ -391,6 +393,10 @@ class SynonymMap:
         and they share a stem in one of the languages. At one start, a group's longest
         matching phrase counts.
         """
+        key = tuple(words)
+        cached = self._matches.get(key)
+        if cached is not None:
+            return cached
         keys = [synonym_keys(w) for w in words]
         found: dict[int, list[tuple[int, int]]] = {}
         for i, (exact, stems) in enumerate(keys):
@@ -405,6 +411,9 @@ class SynonymMap:
                         longest[g] = max(longest.get(g, 0), n)
             if longest:
                 found[i] = sorted(longest.items())
+        if len(self._matches) > 50_000:
+            self._matches.clear()
+        self._matches[key] = found
         return found
 
     def expansion(self, group: int, display: str) -> Unit:
