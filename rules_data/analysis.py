@@ -123,7 +123,7 @@ def snowball(lang: str, word: str) -> str:
 # Turkish suffixes as they look after ASCII folding (ı→i, ş→s, ç→c, ğ→g, ö→o, ü→u), longest
 # first. Stripping them from the folded word gives the same stem whether or not the player typed
 # Turkish letters. The list is deliberately coarse: it only has to agree with itself.
-_TR_SUFFIXES = tuple(sorted({
+TR_SUFFIXES = tuple(sorted({
     # plural + possessive + case
     "lar", "ler", "lari", "leri", "larin", "lerin", "larini", "lerini", "larinin", "lerinin",
     "larina", "lerine", "larinda", "lerinde", "larindan", "lerinden", "lara", "lere",
@@ -190,7 +190,7 @@ def _voiceless(stem: str) -> str:
 
 def _strip(word: str, buffered_first: bool) -> str:
     for round_ in range(4):
-        for suffix in _TR_SUFFIXES:
+        for suffix in TR_SUFFIXES:
             stem = word[: -len(suffix)]
             buffered = suffix[0] in "syn" and suffix not in _UNBUFFERED
             if (word.endswith(suffix) and len(stem) >= 2 and _VOWELS.intersection(stem)
@@ -368,6 +368,19 @@ _TURKISH_NEGATIVE = re.compile(
     r"|\w{2,}(?:maz|mez)(?:lar|ler)?$")
 
 
+_NEGATION_AFTER = {"tr": frozenset({"değil", "degil", "değildir", "degildir"})}
+"""Cues that negate the word before them: Turkish ``geçerli değil`` (not valid)."""
+
+
+def is_negation_after(lang: str, word: str) -> bool:
+    """Whether a lowercase word negates the word before it (Turkish ``değil``).
+
+    >>> is_negation_after("tr", "değil"), is_negation_after("tr", "degil")
+    (True, True)
+    """
+    return word in _NEGATION_AFTER.get(lang, ())
+
+
 def is_negation_cue(lang: str, word: str) -> bool:
     """Whether a lowercase word negates the word after it (``not``, ``didn't``, ``nicht``).
 
@@ -389,8 +402,9 @@ def is_negative_form(lang: str, word: str) -> bool:
 
 
 class NegationFilter(Filter):  # type: ignore[misc]
-    """Mark each token that is negated (``t.negated``): a negative form, or the word after a
-    negation cue. :class:`NegatedStemFilter` then adds its negated stems."""
+    """Mark each token that is negated (``t.negated``): a negative form, the word after a
+    negation cue, or the word before a cue that follows (Turkish ``değil``).
+    :class:`NegatedStemFilter` then adds its negated stems."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -398,12 +412,21 @@ class NegationFilter(Filter):  # type: ignore[misc]
     def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
         lang = self.lang
         pending = False
+        held: Token | None = None  # the token before, kept until the next shows a değil
         for t in tokens:
             lower = turkish_lower(t.text) if lang == "tr" else plain_lower(t.text)
-            cue = is_negation_cue(lang, lower)
+            after = is_negation_after(lang, lower)
+            if held is not None:
+                held.negated = held.negated or after
+                yield held
+            cue = is_negation_cue(lang, lower) or after
             t.negated = not cue and (pending or is_negative_form(lang, lower))
-            pending = cue
-            yield t
+            pending = cue and not after
+            held = t.copy() if lang in _NEGATION_AFTER else None
+            if held is None:
+                yield t
+        if held is not None:
+            yield held
 
 
 class NegatedStemFilter(Filter):  # type: ignore[misc]

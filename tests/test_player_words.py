@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+import yaml
+
 from rules_data import analysis
-from rules_data.search import SearchIndex, read_numbers
+from rules_data.analysis import TOKEN
+from rules_data.search import VOCABULARY, SearchIndex, read_numbers
 
 
 @pytest.mark.parametrize(("lang", "asked", "negated"), [
@@ -15,6 +18,12 @@ from rules_data.search import SearchIndex, read_numbers
     ("de", "Spieler der ausgelegt hat", "Spieler der nicht ausgelegt hat"),
     ("en", "player who opened", "player who did not open"),
     ("en", "player who opened", "player who didn't open"),
+    ("tr", "bitiren oyuncu", "bitiremeyen oyuncu"),
+    ("de", "Paarspieler beendet", "Paarspieler beendet nicht"),
+    ("de", "Abwurf nehmen mit Auslegen", "Abwurf nehmen ohne Auslegen"),
+    ("en", "pairs player who finished", "pairs player who never finished"),
+    ("en", "player who opened", "player who never opened"),
+    ("en", "took the discard and opened", "took the discard without opening"),
 ])
 def test_a_negated_question_ranks_another_rule_first(search_index: SearchIndex, lang: str,
                                                      asked: str, negated: str) -> None:
@@ -30,6 +39,8 @@ def test_a_negated_question_ranks_another_rule_first(search_index: SearchIndex, 
     ("en", "did not open", ["¬open"]), ("en", "didn't open", ["¬open"]),
     ("en", "never opened", ["¬open"]), ("en", "without opening", ["¬open"]),
     ("en", "opened", []),
+    ("tr", "geçerli değil", ["¬gecer"]), ("tr", "bu seri geçerli degil mi", ["¬gecer"]),
+    ("tr", "geçerli mi", []), ("tr", "değil", []),
 ])
 def test_negation_is_indexed_on_the_negated_word(lang: str, words: str,
                                                  negated: list[str]) -> None:
@@ -50,6 +61,22 @@ def test_numbers_in_a_row_are_read_as_numbers(typed: str, read: str) -> None:
     assert " ".join(read_numbers(typed.split())) == read
 
 
+NUMBERS = [(int(number), str(word)) for number, words in yaml.safe_load(
+    VOCABULARY.read_text(encoding="utf-8"))["numbers"].items() for word in words]
+
+
+@pytest.mark.parametrize(("number", "word"), NUMBERS)
+def test_every_number_word_is_read_as_its_number(number: int, word: str) -> None:
+    """Each entry of vocabulary.yaml's numbers, beside a tile number and between two."""
+    assert read_numbers([*TOKEN.findall(word), "5"]) == [str(number), "5"]
+    assert read_numbers(["12", *TOKEN.findall(word), "1"]) == ["12", str(number), "1"]
+
+
+def test_the_numbers_are_one_to_thirteen_in_every_language() -> None:
+    assert sorted({number for number, _ in NUMBERS}) == list(range(1, 14))
+    assert all(len([w for n, w in NUMBERS if n == number]) >= 3 for number in range(1, 14))
+
+
 @pytest.mark.parametrize(("lang", "typed"), [
     ("en", "can a run go twelve thirteen one"), ("tr", "on iki on üç bir seri olur mu"),
     ("de", "zwölf dreizehn eins Reihe"),
@@ -67,6 +94,11 @@ def test_number_words_find_the_wrap_rule(search_index: SearchIndex, lang: str,
     ("tr", "klasik okey çift", "504"), ("de", "Stapel leer", "605"),
     ("tr", "deste bitti ne olur", "605"), ("en", "no tiles left to draw", "605"),
     ("en", "what if I knock", "604"), ("de", "fertig werden", "603"),
+    ("en", "opened with less than 101", "701"), ("en", "opened with fewer than 101", "701"),
+    ("de", "weniger als 101 ausgelegt", "701"), ("tr", "işlenebilir taş atmak", "702"),
+    ("de", "Stein abgeworfen der angelegt werden konnte", "702"),
+    ("de", "Stein abgeworfen der angelegt werden kann", "702"),
+    ("de", "mit Paaren rausgehen", "603"), ("de", "geht raus mit Paaren", "603"),
 ])
 def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, query: str,
                                       rule: str) -> None:

@@ -33,6 +33,12 @@ OFF_TOPIC = [
 ]
 
 
+OFF_TOPIC_SET = yaml.safe_load(
+    (Path(__file__).parent / "fixtures" / "search_offtopic.yaml").read_text(encoding="utf-8"))
+OFF_TOPIC += [(lang, query) for lang, queries in OFF_TOPIC_SET["tune"].items()
+              for query in queries]
+
+
 @pytest.mark.parametrize(("lang", "query"), OFF_TOPIC)
 def test_off_topic_queries_find_nothing_and_suggest_nothing(search_index: SearchIndex,
                                                             lang: str, query: str) -> None:
@@ -59,6 +65,11 @@ def test_a_word_only_okey_has_keeps_a_comparison_on_topic(search_index: SearchIn
     ("de", "Strafpuntke", "Strafpunkte"),
     ("tr", "cfit acma", "çift acma"), ("tr", "okey atmka", "okey atmak"),
     ("tr", "işelk", "işlek"), ("tr", "bitrimek", "bitirmek"),
+    # a word known only with another ending is mended at its stem, keeping the ending typed
+    ("tr", "gostregeden sonraki tas", "göstergeden sonraki tas"),
+    ("en", "finishng with a joker", "finishing with a joker"),
+    ("en", "indicaotr is 13", "indicator is 13"), ("de", "Anzeigre ist 13", "Anzeiger ist 13"),
+    ("de", "Jokre abwerfen verbtoen", "joker abwerfen verboten"),
 ])
 def test_typos_and_transpositions_are_mended(search_index: SearchIndex, lang: str,
                                              query: str, suggestion: str) -> None:
@@ -71,10 +82,30 @@ def test_typos_and_transpositions_are_mended(search_index: SearchIndex, lang: st
 @pytest.mark.parametrize(("lang", "query"), [
     ("en", "tell me a joke"), ("en", "openning with paris"), ("en", "recipe"),
     ("de", "Wetter"), ("de", "Rezept"), ("tr", "tavla"), ("tr", "yemek tarifi"),
+    # negations typed without the apostrophe are no typos of haben, dient or count
+    ("en", "havent opened when the round ends"), ("en", "didnt open"),
+    ("en", "couldnt finish"), ("en", "doesnt count"),
+    # real words near Okey words: fertig is not fertige, open not opened, Stein not Steine
+    ("de", "wer ist fertig"), ("de", "wie viele Steine"), ("en", "can i open"),
+    ("tr", "okey atar mi"), ("tr", "cift acan"),
 ])
 def test_real_words_are_never_corrected(search_index: SearchIndex, lang: str,
                                         query: str) -> None:
     assert search_index.search(query, lang).suggestion is None
+
+
+def test_a_suggestion_is_made_only_when_it_finds_clearly_better(
+        search_index: SearchIndex) -> None:
+    """``minimun`` mends to ``minimum``, but ``points to open`` alone already finds the opening
+    rule as well: the rules of the query as typed show, with no "did you mean"."""
+    from rules_data.search.ranking import SUGGEST_MARGIN
+
+    withheld = search_index.search("minimun points to open", "en")
+    assert withheld.status == "matched" and withheld.suggestion is None
+    assert withheld.hits[0].id == "401"
+    typed = search_index.search("discard", "en").hits[0].score
+    mended = search_index.search("jokre discard penatly", "en")
+    assert mended.status == "suggested" and mended.hits[0].score >= SUGGEST_MARGIN * typed
 
 
 @pytest.mark.parametrize(("composed", "lang"), [("çift", "tr"), ("İSTAKA", "tr"),

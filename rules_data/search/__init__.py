@@ -42,7 +42,7 @@ from rules_data.search.index import POINTER, Generation, build_lock, clean, read
 from rules_data.search.index import Generation as _Generation
 from rules_data.search.index import write_generation
 from rules_data.search.query import clean_query, read_numbers, suggestion
-from rules_data.search.ranking import BM25_B, BM25_K1, rank
+from rules_data.search.ranking import BM25_B, BM25_K1, SUGGEST_MARGIN, rank
 from rules_data.search.results import (
     MAX_LIMIT,
     MAX_QUERY,
@@ -159,12 +159,19 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int) -> Res
     words = read_numbers(TOKEN.findall(text))
     units, corrections = gen.query.units(words, lang)
     suggested = suggestion(text, words, corrections)
-    if not units or not gen.query.on_topic(units, words):
+    if not units or not gen.query.on_topic(words, corrections, lang):
         return Results(text, lang, variant, None, ())
     hits: list[Hit] = []
     with gen.ix.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1)) as searcher:
+        ranked = rank(gen, searcher, units)
+        if suggested is not None:
+            # suggest only when the mended query finds clearly better than the typed one
+            typed_units = [unit for unit in units if not any(c.mended for c in unit)]
+            as_typed = rank(gen, searcher, typed_units) if typed_units else []
+            if as_typed and ranked[0][1] < SUGGEST_MARGIN * as_typed[0][1]:
+                units, ranked, suggested = typed_units, as_typed, None
         marks = mark_terms(units, lang)
-        for docnum, score in rank(gen, searcher, units):
+        for docnum, score in ranked:
             fields = searcher.stored_fields(docnum)
             variants = tuple(fields["variants"].split())
             if variant != "all" and variant not in variants:

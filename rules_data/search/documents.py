@@ -203,10 +203,12 @@ def _definitions(book: Rulebook) -> list[tuple[str, list[list[str]]]]:
 
 def _topic_terms(book: Rulebook) -> dict[str, list[str]]:
     """The index terms of Okey's own words: every word of the rule titles, keywords,
-    glossary terms and synonyms (``okey``), the words of the keywords, glossary terms and
-    synonyms themselves, folded, less stop words (``words``: titles ask questions), and the
-    index terms of the words only Okey has (``only``). See ``vocabulary.yaml``; other games
-    are matched by name, as typed."""
+    glossary terms and synonyms (``okey``); those of the entries that are one word, such as
+    ``gösterge``, ``Ablagestapel`` or ``discard`` (``core``: a word of a longer entry, such
+    as ``saat`` of ``saat yönü`` or ``geht`` of a title, says less on its own); the words of
+    the keywords, glossary terms and synonyms themselves, folded, less stop words (``words``:
+    titles ask questions), and the index terms of the words only Okey has (``only``). See
+    ``vocabulary.yaml``; other games are matched by name, as typed."""
     data = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
     analyzers = {lang: analysis.analyzer(lang, book.compounds) for lang in LANGS}
 
@@ -216,12 +218,16 @@ def _topic_terms(book: Rulebook) -> dict[str, list[str]]:
 
     okey = [text for rule in book for lang in LANGS
             for text in (rule.title[lang], *rule.keywords[lang])]
-    okey += [term.term[lang] for term in book.glossary for lang in LANGS]
+    glossary = [name for term in book.glossary for lang in LANGS
+                for name in re.split(r"[()]", term.term[lang])]
+    okey += glossary
     okey += [word for group in book.synonyms for word in group]
     named = [text for rule in book for lang in LANGS for text in rule.keywords[lang]]
     named += [term.term[lang] for term in book.glossary for lang in LANGS]
     named += [word for group in book.synonyms for word in group]
+    core = [text for text in (*okey, *glossary) if len(TOKEN.findall(text)) == 1]
     plain = typed(map(str, data["not_okey_words"]))
     words = sorted(word for word in typed(w for text in named for w in TOKEN.findall(text))
                    if word not in plain and not any(analysis.is_stop(lang, word) for lang in LANGS))
-    return {"okey": terms(okey), "only": terms(map(str, data["okey_only"])), "words": words}
+    return {"okey": terms(okey), "core": terms(core), "only": terms(map(str, data["okey_only"])),
+            "words": words}

@@ -125,27 +125,59 @@ class QueryReader:
         self.by_initial: dict[str, list[str]] = {}
         for key in sorted(vocabulary):
             self.by_initial.setdefault(key[0], []).append(key)
-        self.topic, self.okey_only, self.topic_words = (
-            frozenset(topic.get(key, ())) for key in ("okey", "only", "words"))
+        self.topic, self.core, self.okey_only, self.topic_words = (
+            frozenset(topic.get(key, ())) for key in ("okey", "core", "only", "words"))
         self._cache: dict[tuple[str, ...], Unit] = {}
         self._cache_lock = threading.Lock()
         self.synonyms = SynonymMap(self, synonyms)
 
-    def on_topic(self, units: Sequence[Unit], words: Sequence[str]) -> bool:
-        """Whether a query asks about Okey: one of its words is an Okey word, and it names no
-        other game unless it also has a word that only Okey has."""
-        terms = set().union(*(unit_terms(unit, synonyms=False) for unit in units))
-        typed_part = any(kind == "pre" and len(text) >= 4 for unit in units for clause in unit
-                         for alts in clause.words for field, text, _ in alts
-                         for kind in (field.partition("_")[0],))
+    def on_topic(self, words: Sequence[str], corrections: Sequence[str | None],
+                 display: str) -> bool:
+        """Whether a query asks about Okey: its Okey words outweigh the words the rule book has
+        never seen, and it names no other game unless it also has a word only Okey has.
+
+        Each word that is no stop word weighs (see :meth:`topic_weight`): an Okey word that
+        is an entry of its own (a one-word title, keyword, glossary term or synonym) 2, a
+        word of a longer entry, a number or a mended typo 1, another word of the rule texts
+        0, and a word found nowhere -1. ``whats the weather like today`` and ``premier league
+        table`` weigh less than nothing; ``kac tur oynaniyor genelde`` more. A query of known
+        words only is on topic when any of them is found.
+        """
+        spans = self.synonyms.matches(words)
+        synonym = {i + k: 2 if n == 1 else 1 for i, found in spans.items() for _, n in found
+                   for k in range(n)}
+        games = {i for i, word in enumerate(words) if is_game(word)}
+        weights = [None if (weight := self.topic_weight(word, correction, display)) is None
+                   else 0 if i in games else max(weight, synonym.get(i, -1))
+                   for i, (word, correction) in enumerate(zip(words, corrections))]
+        found = [weight for weight in weights if weight is not None]
+        if not found or not (sum(found) > 0 or min(found) >= 0):
+            return False
+        if not games:
+            return True
+        terms = set().union(*(unit_terms(self.word(word, display), synonyms=False)
+                              for word in words))
+        return not terms.isdisjoint(self.okey_only)
+
+    def topic_weight(self, word: str, correction: str | None, display: str) -> int | None:
+        """How much one typed word says the query is about Okey (see :meth:`on_topic`);
+        None for a stop word or a negation cue, which says nothing either way."""
+        key = fold(plain_lower(analysis.strip_apostrophe(word)))
+        if any(analysis.is_stop(lang, key) or analysis.is_negation_cue(lang, key)
+               or analysis.is_negation_after(lang, key) for lang in LANGS):
+            return None
+        if key.isdigit():
+            return 1
+        unit = self.word(word, display)
+        terms = unit_terms(unit, synonyms=False)
         # A stem of three letters or fewer is too loose to tell (Turkish yarın, tomorrow, and
         # yarı, half): it counts only when the typed word itself is one of Okey's words.
-        sure = {term for term in terms & self.topic if len(term.partition(":")[2]) >= 4}
-        if not sure and not typed_part and typed(words).isdisjoint(self.topic_words):
-            return False
-        typed_words = typed(words)
-        other_game = any(name <= typed_words for name in other_games())
-        return not other_game or not terms.isdisjoint(self.okey_only)
+        sure = {term for term in terms if len(term.partition(":")[2]) >= 4}
+        if not sure.isdisjoint(self.core) or key in self.topic_words and terms & self.core:
+            return 2
+        if not terms.isdisjoint(self.topic) or correction is not None:
+            return 1
+        return 0 if unit else -1
 
     def _terms(self, lang: str, stems: Sequence[str], folded: str,
                lang_boost: float) -> dict[tuple[str, str], float]:
@@ -237,23 +269,41 @@ class QueryReader:
     def correct(self, word: str) -> str | None:
         """The nearest known word to an unknown one (edit distance 1, or 2 past 5 letters,
         transpositions counting one), unless it is a real word of one of the languages
-        (see :mod:`rules_data.wordlist`) or the name of another game."""
+        (see :mod:`rules_data.wordlist`), the name of another game or a negation.
+
+        A word known only with another ending is mended at its stem and keeps the ending
+        typed (``gostregeden`` → ``göstergeden``): one edit in the first five letters or
+        more, then an inflection of Turkish, German or English.
+        """
         key = fold(plain_lower(analysis.strip_apostrophe(word)))
-        if len(key) < 4 or not key.isalpha() or key in real_words():
-            return None
+        if len(key) < 4 or not key.isalpha() or key in real_words() or any(
+                analysis.is_negation_cue(lang, key) for lang in LANGS):
+            return None  # a real word, or a negation typed short (didnt, havent)
         limit = 1 if len(key) <= 5 else 2
         best: tuple[int, int, str] | None = None
+        stem: tuple[int, str, str] | None = None
         for candidate in self.by_initial.get(key[0], ()):
-            if abs(len(candidate) - len(key)) > limit or self.preferred.get(candidate) == "":
-                continue
-            dist = distance(key, candidate, limit)
-            if dist <= limit:
-                rank = (dist, -self.vocabulary[candidate][1], candidate)
-                if best is None or rank < best:
-                    best = rank
-        if best is None:
-            return None
-        return self.preferred.get(best[2], self.vocabulary[best[2]][0])
+            if self.preferred.get(candidate) == "":
+                continue  # an avoided term is never suggested
+            size = len(candidate)
+            if abs(size - len(key)) <= limit:
+                dist = distance(key, candidate, limit)
+                if dist <= limit:
+                    rank = (dist, -self.vocabulary[candidate][1], candidate)
+                    if best is None or rank < best:
+                        best = rank
+            if (size >= 5 and key[size:] in INFLECTIONS
+                    and distance(key[:size], candidate, 1) == 1):
+                found = (-size, candidate, key[size:])
+                stem = found if stem is None or found < stem else stem
+        if best is not None:
+            return self.preferred.get(best[2], self.vocabulary[best[2]][0])
+        if stem is not None:
+            mended = self.vocabulary[stem[1]][0] + stem[2]
+            # a stem and an ending may make an avoided word (beend + ende): offer its canonical one
+            instead = self.preferred.get(fold(plain_lower(mended)), mended)
+            return instead or None
+        return None
 
     def units(self, words: Sequence[str], display: str) -> tuple[list[Unit], list[str | None]]:
         """One unit per typed word (and per synonym phrase), and the correction of each word."""
@@ -265,6 +315,9 @@ class QueryReader:
             cue = words[i - 1] if i and any(
                 analysis.is_negation_cue(lang, lower) for lang in LANGS
                 for lower in query_lower(lang, words[i - 1])) else ""
+            if i + 1 < len(words) and any(analysis.is_negation_after("tr", lower)
+                                          for lower in query_lower("tr", words[i + 1])):
+                cue = f"hiç {cue}".strip()  # geçerli değil: read as hiç geçerli
             clauses = list(self.word(word, display, cue))
             for group, n in spans.get(i, ()):
                 if n == 1:
@@ -278,8 +331,8 @@ class QueryReader:
                     for group, n in self.synonyms.matches([correction]).get(0, ()):
                         if n == 1:
                             fixed.extend(self.synonyms.expansion(group, display))
-                    clauses = [Clause(c.words, c.boost * FUZZY_BOOST, c.mark, c.synonym)
-                               for c in fixed]
+                    clauses = [Clause(c.words, c.boost * FUZZY_BOOST, c.mark, c.synonym,
+                                      mended=True) for c in fixed]
                 elif fold(plain_lower(analysis.strip_apostrophe(word))) not in real_words():
                     clauses = list(self.partial(word, display))  # a prefix, typed short
             corrections.append(correction)
@@ -292,6 +345,22 @@ class QueryReader:
                     if expansion:
                         units.append(expansion)
         return units, corrections
+
+
+INFLECTIONS = frozenset({*analysis.TR_SUFFIXES, "s", "es", "e", "en", "er", "ern", "n", "ed",
+                         "ing", "d"})
+"""Endings the speller keeps when it mends a word's stem: Turkish suffixes (as folded), and
+German and English inflections."""
+
+
+@lru_cache(maxsize=16384)
+def is_game(word: str) -> bool:
+    """Whether a typed word names another game: a name of ``vocabulary.yaml``, or one of four
+    letters or more inflected or in a compound (``satrancta``, ``tavlada``, ``Schachregeln``).
+    """
+    key = fold(plain_lower(analysis.strip_apostrophe(word)))
+    return any(key in name or any(len(game) >= 4 and key.startswith(game) for game in name)
+               for name in other_games())
 
 
 @lru_cache(maxsize=1)
@@ -323,6 +392,7 @@ class SynonymMap:
                     for key in {exact, *stems}:
                         self.first.setdefault(key, []).append((g, p))
         self._expansions: dict[tuple[int, str], Unit] = {}
+        self._matches: dict[tuple[str, ...], dict[int, list[tuple[int, int]]]] = {}
 
     def matches(self, words: Sequence[str]) -> dict[int, list[tuple[int, int]]]:
         """For each start position, the (group, length) of the synonym phrases found there.
@@ -331,6 +401,10 @@ class SynonymMap:
         and they share a stem in one of the languages. At one start, a group's longest
         matching phrase counts.
         """
+        words_key = tuple(words)
+        cached = self._matches.get(words_key)
+        if cached is not None:
+            return cached
         keys = [synonym_keys(w) for w in words]
         found: dict[int, list[tuple[int, int]]] = {}
         for i, (exact, stems) in enumerate(keys):
@@ -345,6 +419,9 @@ class SynonymMap:
                         longest[g] = max(longest.get(g, 0), n)
             if longest:
                 found[i] = sorted(longest.items())
+        if len(self._matches) > 50_000:
+            self._matches.clear()
+        self._matches[words_key] = found
         return found
 
     def expansion(self, group: int, display: str) -> Unit:

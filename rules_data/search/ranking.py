@@ -1,5 +1,6 @@
 """How rules rank for a query: the weights, each rule's BM25F score summed over the typed
-words, and the leads for a whole title phrase, a glossary definition and the rules table.
+words, and the leads for a title or keywords that answer the whole question, a whole title
+phrase, a glossary definition and the rules table.
 
 Every number that tunes the order of results is here (the query reader takes its boosts from
 this module too).
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rules_data.analysis import NEGATION
 from rules_data.search.units import Alternatives, Unit, unit_terms
 
 if TYPE_CHECKING:
@@ -38,6 +40,12 @@ stem, so that a negated question prefers the rule about the negated case."""
 TABLE_PRIOR = 1.35
 """A mild lead for the table's own rules over the rules that refine or vary them: a query
 that names no variant or exception most often asks for the common rule."""
+COVER_BONUS = 1.5
+"""The lead of a rule whose title or keywords answer the whole question (see :func:`cover_bonus`),
+times the square of the share of the query's words they hold."""
+SUGGEST_MARGIN = 1.25
+"""How much better the best rule of a mended query must score than that of the query as typed
+(without the unknown words) for the search to suggest it; else the typed query's rules show."""
 COMPOUND_BOOST = 0.9
 """A German compound's parts all found (``Joker`` and ``Abwurf`` for ``Jokerabwurf``)."""
 WHOLE_BOOST = 0.3
@@ -50,6 +58,7 @@ PART_BOOST = 0.35
 def rank(gen: Generation, searcher: Any, units: Sequence[Unit]) -> list[tuple[int, float]]:
     """The rules matching a query, best first: ``(document number, score)``."""
     scores = score(gen, searcher, units)
+    scores = cover_bonus(gen, searcher, units, scores)
     scores = phrase_bonus(gen.phrases, units, scores)
     scores = definition_bonus(gen.definitions, units, scores)
     return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
@@ -94,6 +103,54 @@ def score(gen: Generation, searcher: Any, units: Sequence[Unit]) -> dict[int, fl
             for doc, score in group.items():
                 total[doc] = total.get(doc, 0.0) + score
     return {doc: score * gen.prior.get(doc, 1.0) for doc, score in total.items()}
+
+
+def cover_bonus(gen: Generation, searcher: Any, units: Sequence[Unit],
+                scores: dict[int, float]) -> dict[int, float]:
+    """Specific before general: raise the rules whose title or keywords hold the question's
+    words, by the square of the share they hold (``COVER_BONUS``).
+
+    A rule about the case asked names it in its title or keywords; a broad rule only mentions
+    it in its body. ``pairs player pays double`` is all in the title of the rule on the pairs
+    player who does not finish, and only ``pairs`` in that of opening with pairs. A word counts
+    when any of its clauses (or synonyms) is found there in any language. A negated word
+    counts by its negated stems only, and a title holding just its positive (``without
+    finishing`` against ``Finishing with a joker discard``) counts against the rule: that
+    rule is about the case the question rules out.
+    """
+    if not units:
+        return scores
+    held: dict[int, int] = {}
+    for unit in units:
+        negated = any(text.startswith(NEGATION) for clause in unit for alts in clause.words
+                      for _, text, _ in alts)
+        found: set[int] = set()
+        positive: set[int] = set()
+        titled: set[int] = set()
+        for clause in unit:
+            docs: set[int] | None = None
+            for alts in clause.words:
+                in_word: set[int] = set()
+                for field, text, _ in alts:
+                    kind = field.partition("_")[0]
+                    if kind not in ("title", "kw"):
+                        continue
+                    if negated and not text.startswith(NEGATION):
+                        if kind == "title":
+                            positive.update(gen.postings(searcher, field, text))
+                    else:
+                        in_word.update(gen.postings(searcher, field, text))
+                        if kind == "title":
+                            titled.update(gen.postings(searcher, field, text))
+                docs = in_word if docs is None else docs & in_word
+            found |= docs or set()
+        for doc in found:
+            held[doc] = held.get(doc, 0) + 1
+        for doc in positive - titled:
+            held[doc] = held.get(doc, 0) - 1
+    n = len(units)
+    return {doc: score * (1.0 + COVER_BONUS * (max(0, held.get(doc, 0)) / n) ** 2)
+            for doc, score in scores.items()}
 
 
 class PhraseIndex:

@@ -27,6 +27,8 @@ class Clause:
     """A synonym's clause: it adds to the word's own match instead of competing with it."""
     whole: bool = False
     """A compound's own match as one word: it adds to the match of its parts."""
+    mended: bool = False
+    """A clause of a word the speller mended: the query without it is the one as typed."""
 
 
 Unit = tuple[Clause, ...]
