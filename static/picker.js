@@ -31,7 +31,7 @@
     field.addEventListener("focus", function () { choose(field); picker.hidden = false; });
   });
   var first = fields.find(function (f) { return !f.hasAttribute("data-indicator") && visible(f); }) || fields[0];
-  if (first) { choose(first); picker.hidden = onFocus; }
+  if (first && !onFocus) { choose(first); picker.hidden = false; }
 
   // The colour buttons choose the colour of the number buttons (red to start with).
   var numbers = picker.querySelector("[data-numbers]");

@@ -145,6 +145,13 @@ def source_name(ref: SourceRef) -> str:
     return name
 
 
+def source_title(doc: str) -> str:
+    """A source document's title in the current language (its id where the book lacks it)."""
+    lang = g.get("lang") or "en"
+    document = book().documents.get(doc)
+    return document.title[lang] if document is not None else doc
+
+
 def house_choice_label(option: str, choice: str) -> str:
     """``Title: choice`` of a house rule, in the current language."""
     lang = g.get("lang") or "en"
@@ -161,6 +168,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(house_choice_label)
     app.add_template_global(variant_name)
     app.add_template_global(source_name)
+    app.add_template_global(source_title)
 
     @app.route("/")
     def root() -> Response:
