@@ -73,10 +73,11 @@
   function payload() {
     var finish = checked("finish");
     var winnerValue = checked("winner");
-    var winner = finish === "deck_out" || winnerValue === null ? null : parseInt(winnerValue, 10);
+    var nobody = finish === "deck_out" || finish === "cancelled";
+    var winner = nobody || winnerValue === null ? null : parseInt(winnerValue, 10);
     var body = { finish: finish, winner: winner, lang: lang,
-                 okey_discard: field("okey_discard").checked };
-    if (!is101) { return body; }
+                 okey_discard: !nobody && field("okey_discard").checked };
+    if (!is101 || finish === "cancelled") { return body; }
     body.players = [];
     for (var i = 0; i < players; i++) {
       var opened = field("p" + i + "_opened").value || null;
@@ -101,15 +102,17 @@
 
   function markWinner() {
     var finish = checked("finish");
-    var winner = finish === "deck_out" ? null : checked("winner");
-    form.querySelector("[data-winner-choices]").hidden = finish === "deck_out";
+    var nobody = finish === "deck_out" || finish === "cancelled";
+    var winner = nobody ? null : checked("winner");
+    form.querySelector("[data-winner-choices]").hidden = nobody;
     form.querySelectorAll("[data-player]").forEach(function (box) {
       var isWinner = box.dataset.player === winner;
       box.classList.toggle("is-winner", isWinner);
       box.querySelector("[data-winner-mark]").hidden = !isWinner;
       box.querySelectorAll("[data-left]").forEach(function (part) { part.hidden = isWinner; });
     });
-    form.querySelector("[data-okey-choice]").hidden = finish === "deck_out";
+    form.querySelector("[data-okey-choice]").hidden = nobody;
+    form.querySelectorAll("[data-player]").forEach(function (box) { box.hidden = finish === "cancelled"; });
   }
 
   function reset() {

@@ -26,6 +26,8 @@ def check_complete(entry: RoundEntry, names: Sequence[str], variant: str) -> Non
 
     :raises InputError: ``no_winner``, ``missing_left`` or ``impossible_sum``.
     """
+    if entry.finish == "cancelled":
+        return  # nobody finished and nobody scores (503)
     if entry.finish != "deck_out" and entry.winner is None:
         raise InputError("no_winner", gettext(
             "Say who finished the round, or that the deck ran out."), field="winner")
