@@ -10,13 +10,12 @@ from __future__ import annotations
 import argparse
 import html
 import tempfile
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from app import create_app
-from tests.conftest import CHROMIUM_ARGS
+from tests.conftest import CHROMIUM_ARGS, serving
 from tests.pagetypes import demo_sheet, page_types
 
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
@@ -26,22 +25,10 @@ LANGS = ("tr", "de", "en")
 @contextmanager
 def served(data_dir: Path) -> Iterator[str]:
     """The app on a free loopback port, with its database in ``data_dir``."""
-    from werkzeug.serving import WSGIRequestHandler, make_server
-
-    class Quiet(WSGIRequestHandler):
-        def log_request(self, *args: object, **kwargs: object) -> None:
-            pass
-
     app = create_app({"SECRET_KEY": "screenshots",
                       "DATABASE_URL": f"sqlite:///{data_dir / 'hakem.sqlite3'}"})
-    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Quiet)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join()
+    with serving(app, quiet=True) as url:
+        yield url
 
 
 def draw(out: Path, langs: list[str], sizes: list[str], only: set[str]) -> list[Path]:
