@@ -15,7 +15,7 @@ from rules_data.search import VARIANT_CHOICES
 from web.errors import InputError
 from web.front_door import check_links, meld_rulings, tiles_in_query
 from web.i18n import best_language
-from web.render import rule_html
+from web.render import rule_html, sources_named
 from web.search import book, run_search
 from web.table import table_rules
 
@@ -169,6 +169,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(variant_name)
     app.add_template_global(source_name)
     app.add_template_global(source_title)
+    app.add_template_filter(sources_named)
 
     @app.route("/")
     def root() -> Response:
