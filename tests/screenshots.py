@@ -2,8 +2,9 @@
 reviewer to look through in a minute: ``.venv/bin/python -m tests.screenshots OUTDIR``.
 
 It serves the app itself (a fresh database in a temporary folder, the instance's search index),
-makes a 4-player match of 10 rounds, and writes ``<lang>-<size>-<page>.png`` (whole pages) and
-an ``index.html`` that shows them side by side."""
+makes a 4-player match of 10 rounds, and writes ``<lang>-<size>-<page>.png`` (whole pages, the
+referee's ruling drawn where it stands in the page rather than kept at the bottom of the
+screen) and an ``index.html`` that shows them side by side."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from app import create_app
 from tests.conftest import CHROMIUM_ARGS, serving
 from tests.pagetypes import demo_sheet, page_types
 
+# A whole-page picture is taken with the window as tall as the page, where a ruling kept at the
+# bottom of the screen (sticky, at most 42vh) would cover half the form: drawn in its place.
+WHOLE_PAGE = "#ruling { position: static !important; max-height: none !important; }"
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 LANGS = ("tr", "de", "en")
 
@@ -52,6 +56,7 @@ def draw(out: Path, langs: list[str], sizes: list[str], only: set[str]) -> list[
                         continue
                     page.goto(path.format(lang=lang))
                     page.wait_for_load_state("networkidle")
+                    page.add_style_tag(content=WHOLE_PAGE)
                     target = out / f"{lang}-{size}-{name}.png"
                     page.screenshot(path=str(target), full_page=True)
                     drawn.append(target)
