@@ -26,11 +26,12 @@
   }
   function changed(field) { field.dispatchEvent(new Event("input", { bubbles: true })); }
 
+  var onFocus = picker.hasAttribute("data-on-focus");
   fields.forEach(function (field) {
-    field.addEventListener("focus", function () { choose(field); });
+    field.addEventListener("focus", function () { choose(field); picker.hidden = false; });
   });
   var first = fields.find(function (f) { return !f.hasAttribute("data-indicator") && visible(f); }) || fields[0];
-  if (first) { choose(first); picker.hidden = false; }
+  if (first && !onFocus) { choose(first); picker.hidden = false; }
 
   // The colour buttons choose the colour of the number buttons (red to start with).
   var numbers = picker.querySelector("[data-numbers]");

@@ -19,6 +19,11 @@
     holder.innerHTML = html;
     var fresh = holder.querySelector("#sheet-table");
     if (!fresh) { return; }
+    ["sheet-totals", "sheet-outcome"].forEach(function (id) {
+      var part = holder.querySelector("#" + id);
+      var shown = document.getElementById(id);
+      if (part && shown) { shown.replaceWith(part); }
+    });
     table().replaceWith(fresh);
     version = fresh.dataset.version;
     root.dataset.version = version;
@@ -70,11 +75,12 @@
     var winnerValue = checked("winner");
     var nobody = finish === "deck_out" || finish === "cancelled";
     var winner = nobody || winnerValue === null ? null : parseInt(winnerValue, 10);
-    var body = { finish: finish, winner: winner, lang: lang };
+    var body = { finish: finish, winner: winner, lang: lang,
+                 okey_discard: !nobody && field("okey_discard").checked };
     if (!is101 || finish === "cancelled") { return body; }
     body.players = [];
     for (var i = 0; i < players; i++) {
-      var opened = checked("p" + i + "_opened") || null;
+      var opened = field("p" + i + "_opened").value || null;
       if (i === winner && !opened) { opened = finish === "pairs" ? "pairs" : "melds"; }
       var entry = { opened: opened, penalties: [] };
       if (i !== winner) {
@@ -103,8 +109,10 @@
       var isWinner = box.dataset.player === winner;
       box.classList.toggle("is-winner", isWinner);
       box.querySelector("[data-winner-mark]").hidden = !isWinner;
-      box.querySelector("[data-left]").hidden = isWinner;
+      box.querySelectorAll("[data-left]").forEach(function (part) { part.hidden = isWinner; });
     });
+    form.querySelector("[data-okey-choice]").hidden = nobody;
+    form.querySelectorAll("[data-player]").forEach(function (box) { box.hidden = finish === "cancelled"; });
   }
 
   function reset() {
@@ -138,7 +146,7 @@
   form.addEventListener("focusin", function (event) {
     var input = event.target.closest("[data-tiles]");
     if (!picker || !input) { return; }
-    var anchor = input.closest("[data-player]") || input;
+    var anchor = input.closest("[data-player], .indicator-bar") || input;
     if (anchor.nextElementSibling !== picker) { anchor.after(picker); }
   });
   form.addEventListener("change", markWinner);
@@ -153,15 +161,17 @@
 
   function fill(entry, number) {
     form.reset();
-    var finish = form.querySelector("input[name='finish'][value='" + entry.finish + "']");
+    var okey = entry.finish === "okey";  // stored before the okey became a check box
+    var finish = form.querySelector("input[name='finish'][value='" + (okey ? "normal" : entry.finish) + "']");
     if (finish) { finish.checked = true; }
+    field("okey_discard").checked = okey || entry.okey_discard === true;
     if (entry.winner !== null) {
       var winner = form.querySelector("input[name='winner'][value='" + entry.winner + "']");
       if (winner) { winner.checked = true; }
     }
     (entry.players || []).forEach(function (p, i) {
-      var opened = form.querySelector("input[name='p" + i + "_opened'][value='" + (p.opened || "") + "']");
-      if (opened) { opened.checked = true; }
+      field("p" + i + "_opened").value = p.opened || "";
+      if (p.remaining && p.remaining.length) { field("p" + i + "_remaining").closest("details").open = true; }
       field("p" + i + "_remaining").value = (p.remaining || []).join(" ");
       field("p" + i + "_value").value = p.remaining_value === null || p.remaining_value === undefined ? "" : p.remaining_value;
       (p.penalties || []).forEach(function (name) {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -53,14 +54,19 @@ def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()
 
 
-@pytest.fixture(scope="session")
-def live_url(app: Flask) -> Iterator[str]:
-    """The app served by a real threaded WSGI server on a free loopback port."""
+@contextmanager
+def serving(app: Flask, quiet: bool = False) -> Iterator[str]:
+    """``app`` behind a real threaded WSGI server on a free loopback port: its base URL."""
     import threading
 
-    from werkzeug.serving import make_server
+    from werkzeug.serving import WSGIRequestHandler, make_server
 
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    class Handler(WSGIRequestHandler):
+        def log_request(self, *args: Any, **kwargs: Any) -> None:
+            if not quiet:
+                super().log_request(*args, **kwargs)
+
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -68,6 +74,14 @@ def live_url(app: Flask) -> Iterator[str]:
     finally:
         server.shutdown()
         thread.join()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def live_url(app: Flask) -> Iterator[str]:
+    """The app served by a real threaded WSGI server on a free loopback port."""
+    with serving(app) as url:
+        yield url
 
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

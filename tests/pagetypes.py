@@ -31,8 +31,9 @@ CHECK_QUERIES: dict[str, dict[str, str]] = {
 }
 
 
-def page_types(sheet_code: str | None = None) -> list[tuple[str, str]]:
-    """(name, path with ``{lang}``) for every page type; the sheet's need ``sheet_code``."""
+def page_types(sheet_code: str | None = None, sheet_key: str = "") -> list[tuple[str, str]]:
+    """(name, path with ``{lang}``) for every page type; the sheet's need ``sheet_code``, and
+    its round form (``sheet-edit``, through the edit link) the match's ``sheet_key``."""
     pages = [
         ("home", "/{lang}/"),
         ("search", "/{lang}/search?q=okey+discard"),
@@ -63,6 +64,8 @@ def page_types(sheet_code: str | None = None) -> list[tuple[str, str]]:
     if sheet_code:
         pages += [("sheet", f"/{{lang}}/sheet/{sheet_code}"),
                   ("sheet-print", f"/{{lang}}/sheet/{sheet_code}/print")]
+        if sheet_key:
+            pages.append(("sheet-edit", f"/{{lang}}/sheet/{sheet_code}/edit?key={sheet_key}"))
     return pages
 
 
@@ -83,7 +86,7 @@ def _post(url: str, body: dict[str, Any], key: str = "") -> dict[str, Any]:
 
 
 def demo_sheet(base_url: str, rounds: int = 10) -> tuple[str, str]:
-    """A 4-player 101 match with ``rounds`` rounds played: (code, its edit link's path)."""
+    """A 4-player 101 match with ``rounds`` rounds played: (code, its edit key)."""
     made = _post(f"{base_url}/api/v1/matches", {"players": PLAYERS, "rounds": 12})
     code, key = made["code"], made["edit_key"]
     for number in range(rounds):
@@ -94,4 +97,4 @@ def demo_sheet(base_url: str, rounds: int = 10) -> tuple[str, str]:
                 {"opened": "melds"} if i == winner
                 else {"opened": "melds", "remaining_value": next(left)} for i in range(4)]},
             key)
-    return code, f"/en/sheet/{code}/edit?key={key}"
+    return code, key

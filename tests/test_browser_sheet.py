@@ -38,7 +38,7 @@ def test_a_second_device_follows_the_totals_live_and_cannot_edit(browser: Any,
 
         # Round 1: Ayşe finishes normally (the defaults); Mehmet tells his sum, Jana never opened.
         scorer.fill("input[name='p1_value']", "12")
-        scorer.locator("[data-player='2'] input[value='']").check()
+        scorer.locator("#p2_opened").select_option("")
         scorer.get_by_role("button", name="Score the round").click()
         expect(scorer.locator("td[data-total='0']")).to_have_text("-101")
         expect(scorer.locator("td[data-total='1']")).to_have_text("12")
@@ -56,6 +56,7 @@ def test_a_second_device_follows_the_totals_live_and_cannot_edit(browser: Any,
 
         # Round 2, entered with the tile picker: Mehmet finishes, Ayşe is left with R7 K2.
         scorer.locator("[data-winner-choices] input[value='1']").check()
+        scorer.locator("[data-player='0'] .by-tiles summary").click()
         scorer.locator("#p0_remaining").focus()
         scorer.locator("[data-picker] [data-tile='R7']").click()
         scorer.locator("[data-picker] [data-colour='K']").click()  # black, then the number
@@ -69,6 +70,7 @@ def test_a_second_device_follows_the_totals_live_and_cannot_edit(browser: Any,
         assert time.monotonic() - entered < 2.0
 
         # A correction on one device shows on the other.
+        scorer.locator("[data-round='1'] + .lines summary").click()
         scorer.locator("[data-correct='1']").click()
         expect(scorer.locator("[data-form-title]")).to_have_text("Correct round 1")
         scorer.fill("input[name='p1_value']", "20")
@@ -85,8 +87,10 @@ def test_a_second_device_follows_the_totals_live_and_cannot_edit(browser: Any,
 
         # An impossible round is refused on the scorer's screen, in words.
         scorer.locator("[data-winner-choices] input[value='0']").check()
+        scorer.locator("[data-player='1'] .by-tiles summary").click()
         scorer.fill("#p1_remaining", "R7 R7 R7")
         scorer.fill("input[name='p1_value']", "")
+        scorer.fill("input[name='p2_value']", "9")
         scorer.get_by_role("button", name="Score the round").click()
         expect(scorer.locator("[data-form-error]")).to_contain_text("R7 appears more than twice")
 
@@ -100,3 +104,71 @@ def test_a_second_device_follows_the_totals_live_and_cannot_edit(browser: Any,
     finally:
         scorer_context.close()
         viewer_context.close()
+
+
+class Counted:
+    """A page whose taps and typed entries are counted, as a player at the table makes them."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).click()
+        self.taps += 1
+
+    def type(self, selector: str, text: str) -> None:
+        self.page.locator(selector).fill(text)  # a tap into the field and the typing: one entry
+        self.taps += 1
+
+
+MISSING = {"tr": "kalan", "de": "übrig", "en": "had left"}
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "en"])
+def test_a_four_player_round_by_sums_in_twelve_taps_and_an_empty_one_refused(
+        browser: Any, live_url: str, lang: str) -> None:
+    from playwright.sync_api import expect
+
+    from tests.pagetypes import demo_sheet
+
+    code, key = demo_sheet(live_url, rounds=10)
+    context = new_context(browser, live_url)
+    try:
+        page = context.new_page()
+        page.goto(f"/{lang}/sheet/{code}/edit?key={key}")
+        form = page.locator("[data-round-form]")
+        expect(form).to_be_visible()
+        # The round form for 4 players fits in about two screen heights, and nothing is cut
+        # off at the side: not the page, not the rounds table.
+        box = form.bounding_box()
+        assert box is not None and box["height"] <= 2 * 844
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.evaluate("(t => t.scrollWidth <= t.clientWidth)"
+                             "(document.querySelector('table.sheet'))")
+
+        # An empty round: refused, naming the three players whose sums are missing.
+        before = page.locator("td[data-total='0']").inner_text()
+        page.locator("[data-submit]").click()
+        error = page.locator("[data-form-error]")
+        expect(error).to_be_visible()
+        for said in ("Mehmet", "Jana", "Tom", MISSING[lang]):
+            expect(error).to_contain_text(said)
+        assert page.locator("td[data-total='0']").inner_text() == before
+
+        # Mehmet finishes; the others say their sums: a few taps, and the totals in view.
+        table = Counted(page)
+        table.tap("[data-winner-choices] input[value='1']")
+        table.type("#p0_value", "12")
+        table.type("#p2_value", "30")
+        table.type("#p3_value", "7")
+        table.tap("[data-submit]")
+        assert table.taps <= 12
+        expect(page.locator("td[data-total='1']")).to_have_text("-208")
+        expect(page.locator("[data-form-title]")).to_contain_text("12")
+        assert not error.is_visible()
+        assert page.evaluate("window.scrollY") > 844  # scrolled down to the button...
+        totals = page.locator("#sheet-totals").bounding_box()  # ...and the totals still show
+        assert totals is not None and 0 <= totals["y"] and totals["y"] + totals["height"] <= 844
+    finally:
+        context.close()

@@ -128,10 +128,10 @@ SPACED = "R11+R12" + "+" * 391 + "R13"
                  "Who finished must be a whole number from 0 to 3, not “²”.", id="winner-sup2"),
     pytest.param("/en/referee/score?finish=normal&winner=0&p0_opened=melds&p1_present=1"
                  "&p1_value=" + "9" * 1500,
-                 "Player 2: Sum of the tiles left must be a whole number from 0 to 2000",
+                 "Player 2: Sum left must be a whole number from 0 to 2000",
                  id="value-1500-nines"),
     pytest.param("/en/referee/score?finish=normal&winner=0&p0_opened=melds&p2_value=%D9%A3",
-                 "Player 3: Sum of the tiles left must be a whole number", id="value-arabic"),
+                 "Player 3: Sum left must be a whole number", id="value-arabic"),
     pytest.param("/de/referee/score?finish=normal&winner=0&p0_opened=xx&p1_present=1",
                  "Spieler 1: Ausgelegt muss einer dieser Werte sein: 'melds' oder 'pairs'.",
                  id="choices-in-german"),

@@ -74,3 +74,16 @@ def test_best_opening_in_the_cli_shows_its_melds(runner: FlaskCliRunner) -> None
     result = runner.invoke(args=["referee", "best-opening", rack, "--indicator", "K7"])
     assert "[R1] [R2] [R3] [R4] [R5]  = 15" in result.output
     assert "Left over:  [K13] [Y1] [Y2] [K3] [K4] [B6]" in result.output
+
+
+@pytest.mark.parametrize(("lang", "query"), [("tr", "okey discard"), ("de", "Abwurf nehmen"),
+                                             ("en", "taking the discard")])
+def test_search_snippets_name_their_sources_too(client: FlaskClient, lang: str,
+                                                query: str) -> None:
+    page = client.get(f"/{lang}/search", query_string={"q": query}).get_data(as_text=True)
+    snippets = re.findall(r'<p class="snippet">(.*?)</p>', page, re.S)
+    assert snippets
+    named = "".join(snippets)
+    assert f'href="/{lang}/sources#doc-' in named
+    text = re.sub(r"<[^>]+>", "", re.sub(r"<a [^>]*>.*?</a>", "", named))
+    assert not re.search(r"(?<![\w/#.-])00[0-4](?![\w/])", text)

@@ -315,6 +315,39 @@ def test_an_impossible_round_is_a_400_naming_the_problem(
     assert client.get(f"/api/v1/matches/{match}").get_json()["rounds"] == []
 
 
+OPENED = {"opened": "melds"}
+
+
+@pytest.mark.parametrize(("entry", "code", "field", "says"), [
+    pytest.param({"finish": "normal", "winner": 0, "players": [OPENED] * 4}, "missing_left",
+                 "players.1.remaining_value", "Mehmet, Jana, and Tom", id="empty-round"),
+    pytest.param({"finish": "normal", "winner": 0, "players": [
+        OPENED, {"opened": "melds", "remaining_value": 12}, {"opened": None}, OPENED]},
+        "missing_left", "players.3.remaining_value", "what Tom had left", id="one-missing"),
+    pytest.param({"finish": "normal", "winner": None, "players": [
+        {"opened": "melds", "remaining_value": 5}] * 4}, "no_winner", "winner",
+        "who finished", id="no-winner-no-deck-out"),
+    pytest.param({"finish": "deck_out", "players": [
+        {"opened": "melds", "remaining_value": 5}, OPENED, {"opened": None},
+        {"opened": "melds", "remaining": "R1"}]}, "missing_left", "players.1.remaining_value",
+        "Mehmet", id="deck-out-needs-every-opened-rack"),
+    pytest.param({**normal_round(left=(10, 267, 30))}, "impossible_sum",
+                 "players.2.remaining_value", "Jana cannot have 267 left", id="sum-too-high"),
+])
+def test_a_round_that_cannot_have_happened_is_refused_by_name(
+        client: FlaskClient, entry: dict[str, Any], code: str, field: str, says: str) -> None:
+    match = create(client)["code"]
+    response = client.post(f"/api/v1/matches/{match}/rounds", json=entry)
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert (error["code"], error["field"]) == (code, field)
+    assert says in error["message"]
+    assert client.get(f"/api/v1/matches/{match}").get_json()["rounds"] == []
+    add(client, match, **normal_round(left=(10, 266, 30)))  # the most a rack can count
+    corrected = client.put(f"/api/v1/matches/{match}/rounds/1", json=entry)
+    assert corrected.status_code == 400 and corrected.get_json()["error"]["code"] == code
+
+
 @pytest.mark.parametrize(("body", "code"), [
     ({"players": ["A"]}, "invalid_field"),
     ({"players": ["A", "B", "C", "D", "E"]}, "invalid_field"),

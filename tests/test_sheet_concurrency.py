@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from rules_data.search import SearchIndex
-from tests.conftest import make_app
+from tests.conftest import make_app, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,15 +50,10 @@ def entry(winner: int, value: int) -> dict[str, Any]:
 def own_server(search_index: SearchIndex, tmp_path: Path) -> Iterator[str]:
     """A private app with its own SQLite file behind a threaded werkzeug server."""
     app = make_app(search_index.directory, tmp_path)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        with serving(app) as url:
+            yield url
     finally:
-        server.shutdown()
-        thread.join()
-        server.server_close()
         from web.sheet.store import EXTENSION
         app.extensions[EXTENSION].engine.dispose()
 

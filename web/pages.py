@@ -15,7 +15,7 @@ from rules_data.search import VARIANT_CHOICES
 from web.errors import InputError
 from web.front_door import check_links, meld_rulings, tiles_in_query
 from web.i18n import best_language
-from web.render import rule_html
+from web.render import rule_html, sources_named
 from web.search import book, run_search
 from web.table import table_rules
 
@@ -146,6 +146,13 @@ def source_name(ref: SourceRef) -> str:
     return name
 
 
+def source_title(doc: str) -> str:
+    """A source document's title in the current language (its id where the book lacks it)."""
+    lang = g.get("lang") or "en"
+    document = book().documents.get(doc)
+    return document.title[lang] if document is not None else doc
+
+
 def house_choice_label(option: str, choice: str) -> str:
     """``Title: choice`` of a house rule, in the current language."""
     lang = g.get("lang") or "en"
@@ -162,6 +169,8 @@ def init_app(app: Flask) -> None:
     app.add_template_global(house_choice_label)
     app.add_template_global(variant_name)
     app.add_template_global(source_name)
+    app.add_template_global(source_title)
+    app.add_template_filter(sources_named)
 
     @app.route("/")
     def root() -> Response:

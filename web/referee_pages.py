@@ -82,7 +82,7 @@ LABELS: dict[str, LazyString] = {
 PLAYER_LABELS: dict[str, LazyString] = {
     "opened": lazy_gettext("Opened"),
     "remaining": lazy_gettext("Tiles left"),
-    "remaining_value": lazy_gettext("Sum of the tiles left"),
+    "remaining_value": lazy_gettext("Sum left"),
     "penalties": lazy_gettext("Penalties"),
 }
 INDICATOR_COOKIE = "hakem_indicator"

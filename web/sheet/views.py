@@ -39,7 +39,8 @@ from web.i18n import current_language
 from web.pages import add_lang, pull_lang, variant_name
 from web.sheet import matches, store
 from web.sheet.models import Match
-from web.sheet.scoring import Sheet, read_entry
+from web.sheet.complete import check_complete
+from web.sheet.scoring import RoundEntry, Sheet, read_entry
 from web.table import table_rules
 from web.validation import (
     choose_language,
@@ -429,16 +430,21 @@ def state(code: str) -> Response:
     return same if same is not None else state_response(code)
 
 
-def round_body() -> Any:
+def round_body(code: str) -> RoundEntry:
+    """The round sent for the match ``code``, refused unless it can have happened."""
     data = body_dict()
     parse(BodyLanguage, data)  # a bad lang is a 400, as in every other body
     data.pop("lang", None)
-    return read_entry(data)
+    entry = read_entry(data)
+    match, _ = snapshot(code)
+    if can_edit(match):  # else the store refuses the edit itself (403, or 409 once finished)
+        check_complete(entry, match.players, match.variant)
+    return entry
 
 
 @api.post("/<code>/rounds")
 def add_round(code: str) -> Response:
-    entry = round_body()
+    entry = round_body(code)
     made = matches.add_round(code, edit_secret(matches.normal_code(code)), entry)
     keep_added(made)
     response = jsonify(added_json(*made))
@@ -449,7 +455,7 @@ def add_round(code: str) -> Response:
 
 @api.put("/<code>/rounds/<int:number>")
 def correct_round(code: str, number: int) -> Response:
-    entry = round_body()
+    entry = round_body(code)
     made = matches.correct_round(code, edit_secret(matches.normal_code(code)), number, entry)
     return state_response(code, made=made)
 
