@@ -551,8 +551,8 @@ def check_pickup(
     every = [tile, *rack, *(t for meld in table or () for t in meld)]
     jokers = jokers_for(indicator, rules, every)
     jokers.require_okey()
-    if opened:
-        return _pickup_opened(tile, rack, jokers, rules, pairs_opener, table)
+    if opened:  # an opened player's melds are on the table: an empty table is not known
+        return _pickup_opened(tile, rack, jokers, rules, pairs_opener, table or None)
     options = {**_pair_options(rules, [tile, *rack]), "failed_pickup": rules.choice("failed_pickup")}
     value, melds = _best_opening_using(tile, rack, jokers, rules)
     pairs = most_pairs([tile, *rack], jokers, wild=wild_pairs(rules))
@@ -573,7 +573,11 @@ def check_pickup(
     cannot = reason(Code.PICKUP_CANNOT_OPEN, "406", [tile], value=value,
                     needed=OPENING_THRESHOLD) if melds else \
         reason(Code.PICKUP_FITS_NO_MELD, "406", [tile])
-    return ruling("pickup", Verdict.NOT_ALLOWED, [cannot, penalty_reason],
+    closed = []  # a tile that fits the table is no use before opening (405)
+    if table and fits(tile, [(m.tiles, m.faces) for m in _read_table(table, jokers, rules)],
+                      jokers, rules):
+        closed.append(reason(Code.MOVE_LAY_OFF_NOT_OPENED, "405", [tile]))
+    return ruling("pickup", Verdict.NOT_ALLOWED, [cannot, *closed, penalty_reason],
                   {"allowed": False, "penalty": penalty, **result, "opens_with": None}, options)
 
 

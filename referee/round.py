@@ -252,11 +252,15 @@ def play(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
 def _with_faces(state: RoundState, rules: Rules) -> RoundState:
     """The state with the faces of every table meld given without them read from its tiles
     as laid (an okey stands where it lies, 302); without the indicator no tile is wild."""
-    if all(m.faces for m in state.table):
+    if all(len(m.faces) == len(m.tiles) for m in state.table):
         return state
     jokers = Jokers.unknown() if state.indicator is None else _jokers(state, rules)
     table = []
     for index, laid in enumerate(state.table):
+        if laid.faces and len(laid.faces) != len(laid.tiles):
+            raise RuleViolation(f"table meld {index} has {len(laid.faces)} faces for "
+                                f"{len(laid.tiles)} tiles", code="bad_table_meld",
+                                subject=" ".join(map(str, laid.tiles)))
         if laid.faces:
             table.append(laid)
             continue

@@ -172,3 +172,27 @@ def test_a_four_player_round_by_sums_in_twelve_taps_and_an_empty_one_refused(
         assert totals is not None and 0 <= totals["y"] and totals["y"] + totals["height"] <= 844
     finally:
         context.close()
+
+
+def test_a_cancelled_round_is_entered_with_one_tap_and_scores_nothing(browser: Any,
+                                                                      live_url: str) -> None:
+    """503: all four opened with pairs; nobody finished, so no winner is asked for."""
+    from playwright.sync_api import expect
+
+    context = new_context(browser, live_url)
+    try:
+        page = context.new_page()
+        page.goto("/en/sheet/")
+        for i, name in enumerate(("Ayşe", "Mehmet", "Jana", "Tom")):
+            page.fill(f"#player{i}", name)
+        page.get_by_role("button", name="Start the match").click()
+        expect(page.locator("[data-round-form]")).to_be_visible()
+        page.locator("input[name='finish'][value='cancelled']").check()
+        expect(page.locator("[data-winner-choices]")).to_be_hidden()
+        page.get_by_role("button", name="Score the round").click()
+        expect(page.locator("[data-form-title]")).to_have_text("Enter round 2")
+        for i in range(4):
+            expect(page.locator(f"td[data-total='{i}']")).to_have_text("0")
+        expect(page.locator("#sheet-table")).to_contain_text("Cancelled: all four opened")
+    finally:
+        context.close()

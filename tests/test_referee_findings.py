@@ -319,3 +319,15 @@ def test_one_tile_is_singular_and_no_pair_is_said_so(client: FlaskClient, lang: 
     reply = client.post("/api/v1/referee/winning-hand", json={
         "variant": "plain", "indicator": "B1", "tiles": tiles, "lang": lang}).get_json()
     assert text in [line["text"] for line in reply["explanation"]], reply["explanation"]
+
+
+def test_before_opening_a_tile_that_fits_the_table_is_no_use_405(client: FlaskClient) -> None:
+    rack = "R1 R3 R5 R7 R9 R11 R13 Y2 Y4 Y6 Y8 Y10 Y12 B1 B6 B7 B10 B13 K3 K8 K12"
+    reply = client.post("/api/v1/referee/pickup", json={
+        "indicator": "K4", "tile": "B2", "rack": rack, "table": ["B3 B4 B5"]}).get_json()
+    assert reply["allowed"] is False and reply["rules"][:2] == ["406", "405"]
+    # an opened player's own melds are on the table: an empty table means it was not given
+    opened = client.post("/api/v1/referee/pickup", json={
+        "indicator": "K4", "tile": "B2", "opened": True, "table": []}).get_json()
+    assert opened["allowed"] is True and str(Code.PICKUP_MUST_USE) in [
+        line["code"] for line in opened["explanation"]]

@@ -58,7 +58,8 @@ PAGES: dict[str, Check] = {check.name: check for check in (
           ("indicator", "tile", "table", "finishing"), ("101",)),
     Check("pickup", lazy_gettext("May I take the discard?"),
           lazy_gettext("Before opening, you may take the previous player's discard only to open "
-                       "with it."), ("indicator", "tile", "opened", "rack"), ("101",)),
+                       "with it; after opening, only to use it this turn."),
+          ("indicator", "tile", "opened", "rack", "table"), ("101",)),
     Check("score", lazy_gettext("What does everyone score?"),
           lazy_gettext("Who finished, how, and what each other player had left."),
           ("indicator", "finish", "winner", "players"), ("101", "plain")),

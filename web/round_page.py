@@ -26,7 +26,7 @@ from web.api import round_answer
 from web.errors import InputError
 from web.pages import add_lang, pull_lang
 from web.round_requests import RoundRequest, move_json
-from web.timeline import move_words
+from web.timeline import TABLE_MOVES, move_words
 from web.validation import load_json, parse, posted_form
 
 bp = Blueprint("round", __name__, url_prefix="/<lang>/referee")
@@ -39,8 +39,6 @@ MAX_LINK = 12_000
 """The longest ``log`` a link may carry, in characters of the compressed log."""
 MAX_INFLATED = 200_000
 """The most a link's log may inflate to, in bytes: more is refused, never cut."""
-TABLE_MOVES = frozenset({"open", "lay_off", "swap", "take_back"})
-"""Moves that change the table: the page draws the table after each of them."""
 EXAMPLE_SEED = 10
 
 

@@ -32,17 +32,33 @@ def move_words(move: dict[str, Any]) -> str:
                                             "meld": meld}
 
 
+TABLE_MOVES = frozenset({"open", "lay_off", "swap", "take_back"})
+"""Moves that change the table: the timeline draws the table after each of them."""
+
+
+def table_words(table: list[dict[str, Any]]) -> str:
+    """The table's melds in a line, numbered from 1; an okey shows what it stands for."""
+    melds = [" ".join(t if t == f else f"{t}={f}" for t, f in zip(m["tiles"], m["faces"]))
+             for m in table]
+    shown = "  ".join(f"{i}) {meld}" for i, meld in enumerate(melds, 1))
+    return str(gettext("Table: %(melds)s", melds=shown or "-"))
+
+
 def timeline_lines(ruled: dict[str, Any]) -> list[str]:
     """The ``/round`` answer as lines: each move, its verdict and reasons; then the scores."""
     lines = []
+    first = ruled["first_violation"]
     for item in ruled["moves"]:
         verdict = gettext("legal") if item["legal"] else gettext("VIOLATION")
         if item["penalty"]:
             verdict += " " + gettext("(%(points)s penalty points)", points=item["penalty"])
         rules = ", ".join(item["rules"])
-        lines.append(f"{item['index'] + 1:>3}. {move_words(item['move'])}: {verdict}"
+        mark = ">>" if item["index"] == first else "  "
+        lines.append(f"{mark}{item['index'] + 1:>3}. {move_words(item['move'])}: {verdict}"
                      + (f" [{rules}]" if rules else ""))
-        lines += [f"       {reason['text']}" for reason in item["explanation"]]
+        lines += [f"        {reason['text']}" for reason in item["explanation"]]
+        if item["legal"] and item["move"]["kind"] in TABLE_MOVES or item["index"] == first:
+            lines.append("        " + table_words(item["state"]["table"]))
     first = ruled["first_violation"]
     lines.append(gettext("No violation.") if first is None else
                  gettext("First violation: move %(number)s.", number=first + 1))
