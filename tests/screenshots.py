@@ -14,6 +14,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from app import create_app
 from tests.conftest import CHROMIUM_ARGS, serving
@@ -35,34 +36,43 @@ def served(data_dir: Path) -> Iterator[str]:
         yield url
 
 
-def draw(out: Path, langs: list[str], sizes: list[str], only: set[str]) -> list[Path]:
-    """Every page type in every language and size, as PNG files in ``out``."""
-    from playwright.sync_api import sync_playwright
-
+def draw(out: Path, langs: list[str], sizes: list[str], only: set[str],
+         browser: Any = None) -> list[Path]:
+    """Every page type in every language and size, as PNG files in ``out``; in ``browser``
+    (a Playwright chromium) if given, else in Debian's chromium launched for the purpose."""
     out.mkdir(parents=True, exist_ok=True)
-    drawn: list[Path] = []
-    with tempfile.TemporaryDirectory() as data, served(Path(data)) as base, \
-            sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                             args=CHROMIUM_ARGS)
+    with tempfile.TemporaryDirectory() as data, served(Path(data)) as base:
         pages = page_types(*demo_sheet(base, rounds=10))
-        for size in sizes:
-            for lang in langs:
-                context = browser.new_context(base_url=base, viewport=SIZES[size],
-                                              service_workers="block")
-                page = context.new_page()
-                for name, path in pages:
-                    if only and name not in only:
-                        continue
-                    page.goto(path.format(lang=lang))
-                    page.wait_for_load_state("networkidle")
-                    page.add_style_tag(content=WHOLE_PAGE)
-                    target = out / f"{lang}-{size}-{name}.png"
-                    page.screenshot(path=str(target), full_page=True)
-                    drawn.append(target)
-                context.close()
-        browser.close()
-    return drawn
+        if browser is not None:
+            return list(_pictures(browser, base, pages, out, langs, sizes, only))
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as playwright:
+            launched = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                                  args=CHROMIUM_ARGS)
+            try:
+                return list(_pictures(launched, base, pages, out, langs, sizes, only))
+            finally:
+                launched.close()
+
+
+def _pictures(browser: Any, base: str, pages: list[tuple[str, str]], out: Path,
+              langs: list[str], sizes: list[str], only: set[str]) -> Iterator[Path]:
+    for size in sizes:
+        for lang in langs:
+            context = browser.new_context(base_url=base, viewport=SIZES[size],
+                                          service_workers="block")
+            page = context.new_page()
+            for name, path in pages:
+                if only and name not in only:
+                    continue
+                page.goto(path.format(lang=lang))
+                page.wait_for_load_state("networkidle")
+                page.add_style_tag(content=WHOLE_PAGE)
+                target = out / f"{lang}-{size}-{name}.png"
+                page.screenshot(path=str(target), full_page=True)
+                yield target
+            context.close()
 
 
 def index(out: Path, drawn: list[Path]) -> Path:

@@ -30,10 +30,23 @@ CHECKS: list[tuple[str, dict[str, str], tuple[str, ...]]] = [
 SELECTS = {"score": {"p0_opened": "melds", "p1_opened": "melds"}}
 
 
+IN_VIEW = """selector => {
+  const found = document.querySelector(selector);
+  const box = found && found.getBoundingClientRect();
+  return Boolean(box && box.height && box.top < 844 && box.bottom > 0);
+}"""
+
+
 def in_view(page: Any, selector: str) -> bool:
-    """Whether the element is at least partly inside the 844 px high viewport."""
-    box = page.locator(selector).first.bounding_box()
-    return box is not None and box["y"] < 844 and box["y"] + box["height"] > 0
+    """Whether the element is at least partly inside the 844 px high viewport, allowing the
+    page a moment to scroll to it (a loaded machine may finish the scroll after the load)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(IN_VIEW, arg=selector, timeout=3000)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def fill(page: Any, values: dict[str, str], flags: tuple[str, ...]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,8 +12,10 @@ from tests import screenshots
 pytestmark = pytest.mark.browser
 
 
-def test_the_script_draws_a_page_at_phone_size_and_indexes_it(tmp_path: Path) -> None:
-    screenshots.main([str(tmp_path), "--lang", "de", "--size", "phone", "--page", "sheet"])
+def test_the_script_draws_a_page_at_phone_size_and_indexes_it(tmp_path: Path,
+                                                               browser: Any) -> None:
+    pictures = screenshots.draw(tmp_path, ["de"], ["phone"], {"sheet"}, browser)
+    screenshots.index(tmp_path, pictures)
     drawn = tmp_path / "de-phone-sheet.png"
     png = drawn.read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
