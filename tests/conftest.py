@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ def make_app(index_dir: Path, data_dir: Path, **extra: object) -> Flask:
         "SECRET_KEY": "test-secret",
         "SEARCH_INDEX_DIR": str(index_dir),
         "DATABASE_URL": f"sqlite:///{data_dir / 'hakem.sqlite3'}",
+        "RATELIMIT_ENABLED": False,  # tests/test_security.py turns the limits on, lowered
         **extra,
     })
 
@@ -46,6 +48,21 @@ def app(search_index: SearchIndex, tmp_path_factory: pytest.TempPathFactory) -> 
 def client(app: Flask) -> Iterator[FlaskClient]:
     with app.test_client() as client:
         yield client
+
+
+CSRF_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+def post_form(client: FlaskClient, url: str, data: Any, **options: Any) -> Any:
+    """POST a page's form as the page sends it: with the CSRF token the page at ``url``
+    carries (a field of a dict form; for a raw body, the ``X-CSRFToken`` header)."""
+    found = CSRF_TOKEN.search(client.get(url).get_data(as_text=True))
+    assert found, f"no CSRF token on {url}"
+    if isinstance(data, dict):
+        data = {**data, "csrf_token": found.group(1)}
+    else:
+        options["headers"] = {**options.get("headers", {}), "X-CSRFToken": found.group(1)}
+    return client.post(url, data=data, **options)
 
 
 @pytest.fixture()

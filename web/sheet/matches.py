@@ -186,11 +186,24 @@ Snapshot = tuple[Match, Sheet]
 """A match as committed and its scored sheet, as each change returns it."""
 
 
-def add_round(code: str, secret: str | None, entry: RoundEntry) -> Snapshot:
-    """Append a round."""
+def add_round(code: str, secret: str | None, entry: RoundEntry,
+              round_id: str | None = None) -> Snapshot:
+    """Append a round. A ``round_id`` the match already has is a retry: nothing is added and
+    the sheet comes back as it is; the same id with another round is a 409."""
     with store.writing() as session:
         match = _editable(session, code, secret)
+        earlier = next((r for r in match.rounds if round_id and r.client_id == round_id), None)
+        if earlier is not None:
+            if earlier.entry != entry.stored():
+                raise InputError("round_id_reused", gettext(
+                    "This round id was already used for another round."), status=409,
+                    field="round_id")
+            return match, sheet_of(match)
         number = max((r.number for r in match.rounds), default=0) + 1
+        if number > MAX_ROUNDS:
+            raise InputError("too_many_rounds", gettext(
+                "A match has at most %(max)s rounds: finish it and start another.",
+                max=MAX_ROUNDS), status=409)
         if match.planned_rounds is not None and number > match.planned_rounds:
             raise InputError("rounds_complete", gettext(
                 "All %(count)s planned rounds are entered: finish the match.",
@@ -198,7 +211,8 @@ def add_round(code: str, secret: str | None, entry: RoundEntry) -> Snapshot:
         if any(r.result.get("game_over") for r in match.rounds):
             raise InputError("game_over", gettext(
                 "A count has reached 0: the game is over. Finish the match."), status=409)
-        match.rounds.append(Round(number=number, entry=entry.stored(), result={}))
+        match.rounds.append(Round(number=number, entry=entry.stored(), result={},
+                                  client_id=round_id))
         sheet = _rescore(session, match)
     return match, sheet
 
