@@ -227,6 +227,7 @@ def test_share_links_and_qr_codes_come_from_the_public_url(own_app: Any) -> None
         html = page.get_data(as_text=True)
         assert f"<title>https://hakem.example/en/sheet/{made['code']}</title>" in html
         assert "evil.example" not in html
+        assert app.config["SESSION_COOKIE_SECURE"]  # an https site: the session cookie too
         table = client.get("/en/table", headers={"Host": "evil.example"}).get_data(as_text=True)
         assert "https://hakem.example/t/" in table and "evil.example" not in table
 
@@ -281,6 +282,16 @@ def test_all_edit_rights_live_in_one_signed_bounded_cookie(app: Flask) -> None:
         forger.set_cookie(rights.COOKIE, jar[rights.COOKIE][:-3] + "AAA")
         assert not forger.get(f"/api/v1/matches/{code}").get_json()["can_edit"]
         assert forger.post(f"/api/v1/matches/{code}/rounds", json=ROUND).status_code == 403
+
+
+def test_an_old_per_match_cookie_still_edits_but_is_never_set_again(app: Flask) -> None:
+    with app.test_client() as client:
+        made = create(client)
+    with app.test_client() as old:
+        old.set_cookie(rights.LEGACY_PREFIX + made["code"], made["edit_key"])
+        entered = old.post(f"/api/v1/matches/{made['code']}/rounds", json=ROUND)
+        assert entered.status_code == 201
+        assert not any(name.startswith(rights.LEGACY_PREFIX) for name in cookies_of(entered))
 
 
 # -- 7. idempotent rounds -----------------------------------------------------------------

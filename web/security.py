@@ -141,6 +141,8 @@ def init_app(app: Flask) -> None:
                                 x_host=hops, x_port=hops, x_prefix=hops)
     if not app.config["PUBLIC_URL"] and app.config["TRUSTED_HOSTS"] is None:
         app.config["TRUSTED_HOSTS"] = LOOPBACK
+    if str(app.config["PUBLIC_URL"] or "").startswith("https://"):
+        app.config["SESSION_COOKIE_SECURE"] = True  # the CSRF token's session, https only
     csrf = CSRFProtect(app)
 
     @app.before_request

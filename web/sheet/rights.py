@@ -39,8 +39,12 @@ def granted() -> dict[str, str]:
             if isinstance(pair, list) and len(pair) == 2}
 
 
+LEGACY_PREFIX = "hakem_sheet_"
+"""The old one-cookie-per-match rights: still read until they expire, never set again."""
+
+
 def secret_for(code: str) -> str | None:
-    return granted().get(code)
+    return granted().get(code) or request.cookies.get(LEGACY_PREFIX + code)
 
 
 def grant(response: Response, code: str, secret: str) -> Response:
