@@ -117,11 +117,17 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture()
 def page(browser: Any, live_url: str) -> Iterator[Any]:
-    """A fresh phone-sized browser context and page; ``page.goto`` takes paths."""
+    """A fresh phone-sized browser context and page; ``page.goto`` takes paths. A test whose
+    pages broke the Content-Security-Policy (chromium says so on the console) errors."""
     context = browser.new_context(base_url=live_url, viewport={"width": 390, "height": 844},
                                   locale="en-US")
     context.set_default_timeout(10_000)
+    violations: list[str] = []
     try:
-        yield context.new_page()
+        opened = context.new_page()
+        opened.on("console", lambda message: violations.append(message.text)
+                  if "Content Security Policy" in message.text else None)
+        yield opened
     finally:
         context.close()
+    assert violations == [], violations
