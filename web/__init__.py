@@ -63,9 +63,9 @@ def _instance_secret(instance: Path) -> str:
 
 def init_app(app: Flask) -> None:
     """Wire the extensions, blueprints and commands into ``app``."""
-    from web import (api, cli, errors, extras, i18n, pages, pwa, referee_pages, search, security,
-                     sheet, table)
+    from web import (api, cli, errors, extras, i18n, nfc, pages, pwa, referee_pages, search,
+                     security, sheet, table)
 
-    for module in (i18n, errors, search, table, pages, referee_pages, extras, pwa, sheet, api,
-                   security, cli):
+    for module in (nfc, i18n, errors, search, table, pages, referee_pages, extras, pwa, sheet,
+                   api, security, cli):
         module.init_app(app)
