@@ -89,7 +89,7 @@ def test_a_form_posted_without_its_token_is_refused(client: FlaskClient, url: st
 def test_every_posted_form_carries_a_token() -> None:
     forms = re.findall(r"<form\b[^>]*method=\"post\"[^>]*>(.*?)</form>",
                        "".join(p.read_text(encoding="utf-8")
-                               for p in (ROOT / "templates").glob("*.html")), re.S)
+                               for p in (ROOT / "templates").glob("*.html")), re.S | re.I)
     assert forms and all('name="csrf_token" value="{{ csrf_token() }}"' in f for f in forms)
 
 
