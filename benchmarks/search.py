@@ -116,7 +116,8 @@ def through_gunicorn(total: int, clients: int, median_in_process: float) -> None
         return
     port = free_port()
     index_dir = tempfile.mkdtemp(prefix="hakem-bench-index-")
-    env = {**os.environ, "HAKEM_SEARCH_INDEX_DIR": index_dir}  # never touch instance/
+    env = {**os.environ, "HAKEM_SEARCH_INDEX_DIR": index_dir,  # never touch instance/
+           "HAKEM_RATELIMIT_ENABLED": "false"}  # a speed figure, not the rate limits
     server = subprocess.Popen(
         [str(gunicorn), "--workers", "2", "--bind", f"127.0.0.1:{port}",
          "--log-level", "warning", "app:create_app()"],

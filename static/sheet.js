@@ -70,6 +70,14 @@
   }
   function field(name) { return form.querySelector("[name='" + name + "']"); }
 
+  // Each new round carries an id made here; a retry after a lost answer sends the same id,
+  // so the server adds the round once. A new id is made only once a round is in.
+  function newRoundId() {
+    var bytes = new Uint8Array(12);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
   function payload() {
     var finish = checked("finish");
     var winnerValue = checked("winner");
@@ -117,6 +125,7 @@
 
   function reset() {
     form.reset();
+    field("round_id").value = newRoundId();
     correcting = null;
     cancel.hidden = true;
     showError("");
@@ -152,9 +161,11 @@
   form.addEventListener("change", markWinner);
   form.addEventListener("submit", function (event) {
     event.preventDefault();
+    var body = payload();
+    if (correcting === null) { body.round_id = field("round_id").value; }
     var request = correcting === null
-      ? send("POST", api + "/rounds", payload())
-      : send("PUT", api + "/rounds/" + correcting, payload());
+      ? send("POST", api + "/rounds", body)
+      : send("PUT", api + "/rounds/" + correcting, body);
     request.then(function (data) { if (data) { reset(); } });
   });
   cancel.addEventListener("click", reset);

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,6 +34,7 @@ def make_app(index_dir: Path, data_dir: Path, **extra: object) -> Flask:
         "SECRET_KEY": "test-secret",
         "SEARCH_INDEX_DIR": str(index_dir),
         "DATABASE_URL": f"sqlite:///{data_dir / 'hakem.sqlite3'}",
+        "RATELIMIT_ENABLED": False,  # tests/test_security.py turns the limits on, lowered
         **extra,
     })
 
@@ -47,6 +49,21 @@ def app(search_index: SearchIndex, tmp_path_factory: pytest.TempPathFactory) -> 
 def client(app: Flask) -> Iterator[FlaskClient]:
     with app.test_client() as client:
         yield client
+
+
+CSRF_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+def post_form(client: FlaskClient, url: str, data: Any, **options: Any) -> Any:
+    """POST a page's form as the page sends it: with the CSRF token the page at ``url``
+    carries (a field of a dict form; for a raw body, the ``X-CSRFToken`` header)."""
+    found = CSRF_TOKEN.search(client.get(url).get_data(as_text=True))
+    assert found, f"no CSRF token on {url}"
+    if isinstance(data, dict):
+        data = {**data, "csrf_token": found.group(1)}
+    else:
+        options["headers"] = {**options.get("headers", {}), "X-CSRFToken": found.group(1)}
+    return client.post(url, data=data, **options)
 
 
 @pytest.fixture()
@@ -114,11 +131,17 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture()
 def page(browser: Any, live_url: str) -> Iterator[Any]:
-    """A fresh phone-sized browser context and page; ``page.goto`` takes paths."""
+    """A fresh phone-sized browser context and page; ``page.goto`` takes paths. A test whose
+    pages broke the Content-Security-Policy (chromium says so on the console) errors."""
     context = browser.new_context(base_url=live_url, viewport={"width": 390, "height": 844},
                                   locale="en-US")
     context.set_default_timeout(10_000)
+    violations: list[str] = []
     try:
-        yield context.new_page()
+        opened = context.new_page()
+        opened.on("console", lambda message: violations.append(message.text)
+                  if "Content Security Policy" in message.text else None)
+        yield opened
     finally:
         context.close()
+    assert violations == [], violations

@@ -29,9 +29,10 @@ def page(browser: Any, live_url: str) -> Iterator[Any]:
 
 def visit_once(page: Any, lang: str) -> None:
     """The first visit: the home page, until the worker says this language's book is kept."""
-    page.goto(f"/{lang}/")
-    page.wait_for_function("document.documentElement.dataset.offline === 'ready'",
-                           timeout=30_000)
+    from playwright.sync_api import expect
+
+    page.goto(f"/{lang}/")  # (wait_for_function would need eval, which the CSP forbids)
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=30_000)
 
 
 @pytest.mark.browser

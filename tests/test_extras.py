@@ -13,6 +13,8 @@ from referee.deal import MAX_SEED, deal_discard, deal_hand, deal_rack
 from rules_data import rulebook
 from web.table import COOKIE
 
+from tests.conftest import post_form
+
 
 def text_of(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
@@ -172,7 +174,7 @@ def test_practice_follows_the_table_rules(client: FlaskClient) -> None:
                               rules=wrap).result["best_value"] == 101
     assert 'data-right="true"' in practice(client, "best", 5, "78")
     assert 'data-right="true"' in practice(client, "open", 5, "no")
-    client.post("/en/table", data={"variant": "101", "wrap_13_1": "after_13"})
+    post_form(client, "/en/table", {"variant": "101", "wrap_13_1": "after_13"})
     assert 'data-right="false"' in practice(client, "best", 5, "78")
     html = practice(client, "open", 5, "yes")
     assert 'data-right="true"' in html and "1 may follow 13" in html
@@ -228,10 +230,10 @@ def test_home_links_arrange_and_practice(client: FlaskClient) -> None:
 def test_a_bad_table_form_is_shown_again_and_changes_nothing(
         client: FlaskClient, data: object, content_type: str | None, status: int,
         message: str) -> None:
-    client.post("/en/table", data={"variant": "plain", "wrap_13_1": "never"})
+    post_form(client, "/en/table", {"variant": "plain", "wrap_13_1": "never"})
     saved = client.get_cookie(COOKIE)
     assert saved is not None
-    response = client.post("/en/table", data=data, content_type=content_type)
+    response = post_form(client, "/en/table", data, content_type=content_type)
     assert response.status_code == status
     html = response.get_data(as_text=True)
     assert message in text_of(html) and 'name="wrap_13_1"' in html

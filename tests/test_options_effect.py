@@ -19,6 +19,8 @@ from referee import Rules
 from rules_data import rulebook
 from web.table import COOKIE, decode
 
+from tests.conftest import post_form
+
 PICKUP_RACK = ("R1 R2 Y1 Y2 B1 B2 K1 K2 R4 Y4 B4 K6 R8 Y8 B10 K10 R12 Y3 B3 K3 R6")
 
 # option: (check, request body, what to compare, choice a, choice b, value a, value b)
@@ -116,11 +118,11 @@ def test_the_table_cookie_changes_the_ruling_too(client: FlaskClient, option: st
     variant = body["variant"]
     default = Rules.preset(variant).choice(option)
     other, expected = (b, value_b) if default == a else (a, value_a)
-    client.post("/en/table", data={"variant": variant, option: other})
+    post_form(client, "/en/table", {"variant": variant, option: other})
     response = client.post(f"/api/v1/referee/{check}", json=body)
     reply = {**response.get_json(), "status": response.status_code}
     assert reply[field] == expected
-    client.post("/en/table", data={"variant": variant, "reset": "1"})
+    post_form(client, "/en/table", {"variant": variant, "reset": "1"})
 
 
 # Options that no check depends on: shown, settable, and carried by the cookie and code.
@@ -141,7 +143,7 @@ def test_option_without_a_check_can_be_set_and_shared(client: FlaskClient, optio
     assert Rules.preset(variant).choice(option) != choice
     form = client.get(f"/en/table?variant={variant}").get_data(as_text=True)
     assert f'name="{option}" value="{choice}"' in form
-    response = client.post("/en/table", data={"variant": variant, option: choice})
+    response = post_form(client, "/en/table", {"variant": variant, option: choice})
     assert response.status_code == 302
     cookie = client.get_cookie(COOKIE)
     assert cookie is not None
@@ -150,4 +152,4 @@ def test_option_without_a_check_can_be_set_and_shared(client: FlaskClient, optio
     code = re.search(r"/t/(\w+)", page).group(1)  # type: ignore[union-attr]
     assert code == cookie.value and decode(code).changed() == {option: choice}
     assert re.search(rf'name="{option}" value="{choice}"\s+checked', page)
-    client.post("/en/table", data={"variant": variant, "reset": "1"})
+    post_form(client, "/en/table", {"variant": variant, "reset": "1"})

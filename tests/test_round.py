@@ -25,6 +25,7 @@ from referee.round import (
 )
 from referee.scoring import Finish, Opened, Penalty, check_score
 from referee.simulate import random_round
+from tests.conftest import post_form
 
 RULES = Rules.preset("101")
 T = Tile.parse
@@ -437,7 +438,7 @@ def test_cli_round_prints_a_timeline(runner: object) -> None:
 def test_round_page_turns_a_pasted_log_into_a_link_that_rules_it(client: object) -> None:
     from pathlib import Path
     text = Path(FIXTURE).read_text(encoding="utf-8")
-    posted = client.post("/en/referee/round", data={"log": text})  # type: ignore[attr-defined]
+    posted = post_form(client, "/en/referee/round", {"log": text})
     assert posted.status_code == 303 and "?log=" in posted.headers["Location"]
     page = client.get(posted.headers["Location"].split("#")[0])  # type: ignore[attr-defined]
     html = page.get_data(as_text=True)
@@ -464,8 +465,8 @@ def test_round_page_refuses_a_link_that_inflates_too_far(client: object) -> None
 
 
 def test_round_page_names_a_bad_move_in_the_language(client: object) -> None:
-    posted = client.post("/de/referee/round",  # type: ignore[attr-defined]
-                         data={"log": '{"moves": [{"kind": "fly", "player": 0}]}'})
+    posted = post_form(client, "/de/referee/round",
+                       {"log": '{"moves": [{"kind": "fly", "player": 0}]}'})
     html = posted.get_data(as_text=True)
     assert posted.status_code == 400 and 'role="alert"' in html and "kind" in html
 

@@ -18,6 +18,8 @@ from web.sheet.matches import ALPHABET
 from web.sheet.models import Match, Round
 from web.sheet.views import SNAPSHOTS
 
+from tests.conftest import post_form
+
 NAMES = ["Ayşe", "Mehmet", "Jana", "Tom"]
 
 
@@ -228,8 +230,8 @@ def test_pages_share_view_and_edit(app: Flask, client: FlaskClient) -> None:
     assert 'href="/en/sheet/"' in client.get("/en/").get_data(as_text=True)
     form = client.get("/en/sheet/")
     assert form.status_code == 200 and 'name="player3"' in form.get_data(as_text=True)
-    made = client.post("/en/sheet/", data={"variant": "101", "player0": "A", "player1": "B",
-                                           "rounds": "5"})
+    made = post_form(client, "/en/sheet/", {"variant": "101", "player0": "A", "player1": "B",
+                                        "rounds": "5"})
     assert made.status_code == 302
     code = made.headers["Location"].rstrip("/").rsplit("/", 1)[1]
     page = client.get(f"/en/sheet/{code}").get_data(as_text=True)
@@ -448,13 +450,13 @@ def test_an_unknown_match_quotes_the_code_as_typed(client: FlaskClient, typed: s
 def test_a_bad_new_match_form_is_a_4xx_naming_the_problem(
         client: FlaskClient, data: Any, content_type: str | None, status: int,
         message: str) -> None:
-    response = client.post("/en/sheet/", data=data, content_type=content_type)
+    response = post_form(client, "/en/sheet/", data, content_type=content_type)
     assert response.status_code == status
     assert message in response.get_data(as_text=True).replace("&#34;", '"')
 
 
 def test_a_bad_new_match_form_is_shown_again_with_the_problem(client: FlaskClient) -> None:
-    response = client.post("/en/sheet/", data={"variant": "101", "player0": "A"})
+    response = post_form(client, "/en/sheet/", {"variant": "101", "player0": "A"})
     assert response.status_code == 400
     assert "A match has 2 to 4 players, not 1." in response.get_data(as_text=True)
 

@@ -24,7 +24,10 @@ DEFAULTS: dict[str, Any] = {
 
 def configure(app: Flask, test_config: Mapping[str, Any] | None = None) -> None:
     """Load settings: defaults, then the instance's ``config.py`` and ``HAKEM_*`` variables."""
+    from web.security import DEFAULTS as SECURITY_DEFAULTS
+
     app.config.from_mapping(DEFAULTS)
+    app.config.from_mapping(SECURITY_DEFAULTS)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_prefixed_env("HAKEM")
@@ -61,8 +64,8 @@ def _instance_secret(instance: Path) -> str:
 def init_app(app: Flask) -> None:
     """Wire the extensions, blueprints and commands into ``app``."""
     from web import (api, cli, errors, extras, i18n, nfc, pages, pwa, referee_pages,
-                     round_page, search, sheet, table)
+                     round_page, search, security, sheet, table)
 
     for module in (nfc, i18n, errors, search, table, pages, referee_pages, round_page, extras,
-                   pwa, sheet, api, cli):
+                   pwa, sheet, api, security, cli):
         module.init_app(app)

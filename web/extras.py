@@ -23,6 +23,7 @@ from web.i18n import best_language
 from web.pages import add_lang, pull_lang
 from web.referee_requests import CheckRequest, TileField, TileList
 from web.search import book
+from web.security import public_url
 from web.table import COOKIE, MAX_AGE, decode, encode, rules_for, table_rules
 from web.validation import (
     VARIANTS,
@@ -94,7 +95,7 @@ def _table_page(current: Rules | None, variant: str | None,
     rules = current if current is not None and current.variant.value == variant \
         else Rules.preset(variant)
     code = encode(rules)
-    share = url_for("shared_table", code=code, _external=True)
+    share = public_url("shared_table", code=code)
     return render_template("table.html", rules=rules, variant=variant, code=code, share=share,
                            house_rules=_house_rules_of(variant), saved=request.args.get("saved"),
                            qr=_qr_svg(share), error=error), error.status if error else 200

@@ -69,9 +69,9 @@ _TILE_SCHEMA = {"type": "string", "pattern": r"^([RYBKrybk](1[0-3]|[1-9])|F)$",
 TileField = Annotated[Tile, BeforeValidator(_tile), WithJsonSchema(_TILE_SCHEMA)]
 
 
-def _list_schema(min_items: int) -> WithJsonSchema:
+def _list_schema(min_items: int, max_items: int = MAX_TILES) -> WithJsonSchema:
     return WithJsonSchema({"oneOf": [
-        {"type": "array", "items": _TILE_SCHEMA, "minItems": min_items, "maxItems": MAX_TILES},
+        {"type": "array", "items": _TILE_SCHEMA, "minItems": min_items, "maxItems": max_items},
         {"type": "string", "maxLength": MAX_TILE_TEXT, "examples": ["R7 R8 R9"]}]})
 
 
@@ -80,7 +80,12 @@ Tiles = Annotated[list[TileField], BeforeValidator(_tiles),
 """Tiles a check rules on, as a list or one string: at least one (else the field "is empty")."""
 TileList = Annotated[list[TileField], BeforeValidator(_tiles), Field(max_length=MAX_TILES),
                      _list_schema(0)]
-"""Tiles that may be none, such as what a player had left."""
+"""Tiles that may be none."""
+MAX_HAND = 22
+"""The most tiles a player ever holds (the starter's 22 in 101); a longer hand is refused."""
+Hand = Annotated[list[TileField], BeforeValidator(_tiles), Field(max_length=MAX_HAND),
+                 _list_schema(0, MAX_HAND)]
+"""What a player had left at the end of a round: none to :data:`MAX_HAND` tiles."""
 Groups = Annotated[list[Tiles], Field(max_length=MAX_GROUPS)]
 VariantName = Literal["101", "plain"]
 
@@ -181,7 +186,7 @@ class PlayerEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
 
     opened: Literal["melds", "pairs"] | None = None
-    remaining: TileList = Field(default_factory=list)
+    remaining: Hand = Field(default_factory=list)
     remaining_value: int | None = Field(default=None, ge=0, le=2000)
     penalties: list[Literal["opening_short", "islek", "okey_discard", "take_back",
                             "failed_pickup", "okey_in_hand"]] = Field(default_factory=list,

@@ -58,6 +58,9 @@ PROBLEMS: dict[str, LazyString] = {
 }
 """Each pydantic error type the requests can produce, as the end of a sentence."""
 
+CSRF_FIELD = "csrf_token"
+"""The CSRF token every posted form carries (checked by :mod:`web.security`), not a field."""
+
 MAX_DIGITS = 100
 """The longest whole number a JSON body may hold; Python refuses over 4300 digits anyway."""
 
@@ -190,8 +193,9 @@ def choose_language() -> None:
 
 
 def posted_form() -> Mapping[str, str]:
-    """The posted form of a page; a body that is not a form is a 415. Werkzeug keeps bytes
-    that are not UTF-8 as their ``%FF`` escapes, which would pass as text: a 400."""
+    """The posted form of a page, without its CSRF token; a body that is not a form is a 415.
+    Werkzeug keeps bytes that are not UTF-8 as their ``%FF`` escapes, which would pass as
+    text: a 400."""
     if request.mimetype not in ("application/x-www-form-urlencoded", "multipart/form-data"):
         raise InputError("unsupported_media_type", gettext(
             "Send this form from its page."), status=415)
@@ -201,7 +205,7 @@ def posted_form() -> Mapping[str, str]:
             unquote_to_bytes(raw.replace(b"+", b" ")).decode("utf-8")
         except UnicodeDecodeError:
             raise InputError("invalid_form", gettext("The form is not UTF-8 text.")) from None
-    return request.form
+    return {name: value for name, value in request.form.items() if name != CSRF_FIELD}
 
 
 def query_args() -> dict[str, str]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from flask import current_app
 from flask_babel import gettext, ngettext
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -201,15 +202,34 @@ Snapshot = tuple[Match, Sheet]
 """A match as committed and its scored sheet, as each change returns it."""
 
 
-def add_round(code: str, secret: str | None, entry: RoundEntry) -> Snapshot:
+def add_round(code: str, secret: str | None, entry: RoundEntry,
+              round_id: str | None = None) -> tuple[Snapshot, bool]:
     """Append a round. Only the last round's row is read: the new round is scored from the
     totals stored with it, and the sheet returned holds the new round alone with the totals
     after it (see :func:`web.sheet.scoring.score_next`). A match whose last row predates
-    stored totals is scored from the start once."""
+    stored totals is scored from the start once.
+
+    A ``round_id`` the match already has is a retry: nothing is added and the answer is the
+    round as it was entered; the same id with another round is a 409. The flag says whether
+    this was a retry."""
     with store.writing() as session:
         match = _editable(session, code, secret)
+        if round_id:
+            earlier = store.round_by_client_id(session, match, round_id)
+            if earlier is not None:
+                if earlier.entry != entry.stored():
+                    raise InputError("round_id_reused", gettext(
+                        "This round id was already used for another round."), status=409,
+                        field="round_id")
+                sheet = sheet_of(match)
+                return (match, Sheet(sheet.rules, sheet.players, tuple(
+                    r for r in sheet.rounds if r.number == earlier.number), sheet.totals)), True
         last = store.last_round(session, match)
         number = last.number + 1 if last is not None else 1
+        if number > max_rounds():
+            raise InputError("too_many_rounds", gettext(
+                "A match has at most %(max)s rounds: finish it and start another.",
+                max=max_rounds()), status=409)
         if match.planned_rounds is not None and number > match.planned_rounds:
             raise InputError("rounds_complete", ngettext(
                 "The %(num)s planned round is entered: finish the match.",
@@ -221,17 +241,24 @@ def add_round(code: str, secret: str | None, entry: RoundEntry) -> Snapshot:
         if before is None:  # stored before rounds kept their totals
             if any(r.result.get("game_over") for r in match.rounds):
                 raise _game_over()
-            match.rounds.append(Round(number=number, entry=entry.stored(), result={}))
+            match.rounds.append(Round(number=number, entry=entry.stored(), result={},
+                                      client_id=round_id))
             sheet = _rescore(session, match)
-            return match, _last(sheet)
+            return (match, _last(sheet)), False
         totals, over = before
         if over:
             raise _game_over()
         added = score_next(rules, match.players, number, entry.stored(), totals)
         session.add(Round(match_id=match.id, number=number, entry=entry.stored(),
-                          result=stored_result(added.rounds[0], added.game_over)))
+                          result=stored_result(added.rounds[0], added.game_over),
+                          client_id=round_id))
         _bump(session, match)
-    return match, added
+    return (match, added), False
+
+
+def max_rounds() -> int:
+    """The most rounds a match takes (``SHEET_MAX_ROUNDS``; a benchmark may raise it)."""
+    return int(current_app.config.get("SHEET_MAX_ROUNDS", MAX_ROUNDS))
 
 
 def _last(sheet: Sheet) -> Sheet:

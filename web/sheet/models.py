@@ -1,7 +1,7 @@
 """The score sheet's tables: a match (players, rules, who may edit) and its rounds.
 
-A round keeps what was entered (``entry``) and what the referee computed from it
-(``result``); the match's ``version`` goes up with every change, so viewers can ask
+A round keeps what was entered (``entry``), the id its client made for it (``client_id``) and
+what the referee computed from it (``result``); the match's ``version`` goes up with every change, so viewers can ask
 "anything newer than version 7?" cheaply.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -47,7 +47,8 @@ class Round(Base):
     """One round of a match as entered, and the referee's scores for it."""
 
     __tablename__ = "sheet_round"
-    __table_args__ = (UniqueConstraint("match_id", "number", name="uq_sheet_round_number"),)
+    __table_args__ = (UniqueConstraint("match_id", "number", name="uq_sheet_round_number"),
+                      Index("ix_sheet_round_client_id", "match_id", "client_id", unique=True))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("sheet_match.id", ondelete="CASCADE"),
@@ -56,5 +57,7 @@ class Round(Base):
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The id the client made for this round, so that a retried request adds it once."""
 
     match: Mapped[Match] = relationship(back_populates="rounds")

@@ -118,6 +118,12 @@ def last_round(session: Session, match: Match) -> Round | None:
                            .order_by(Round.number.desc()).limit(1)).first()
 
 
+def round_by_client_id(session: Session, match: Match, client_id: str) -> Round | None:
+    """The match's round that its client entered under ``client_id`` (a retry finds it)."""
+    return session.scalars(select(Round).where(Round.match_id == match.id,
+                                               Round.client_id == client_id)).first()
+
+
 def bump_version(session: Session, match: Match) -> bool:
     """Compare-and-set the match's version; ``False`` if another writer got there first."""
     done = session.execute(update(Match).where(Match.id == match.id,

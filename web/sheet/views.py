@@ -2,8 +2,8 @@
 
 Viewers poll for changes (``?since=<version>``; a 204 says "nothing new"), which suits any
 WSGI server, sync workers included; the page polls once a second. Editing needs the match's
-secret: in an httponly cookie set when the device created the match or opened its edit
-link, or in an ``X-Edit-Key`` header for API clients.
+secret: in the browser's edit-rights cookie (:mod:`web.sheet.rights`), set when the device
+created the match or opened its edit link, or in an ``X-Edit-Key`` header for API clients.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import functools
 import io
+import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -37,7 +38,8 @@ from werkzeug.wrappers import Response
 from web.errors import InputError
 from web.i18n import current_language
 from web.pages import add_lang, pull_lang, variant_name
-from web.sheet import matches, store
+from web.security import public_url
+from web.sheet import matches, rights, store
 from web.sheet.models import Match
 from web.sheet.complete import check_complete
 from web.sheet.scoring import RoundEntry, Sheet, read_entry
@@ -56,8 +58,6 @@ bp.url_value_preprocessor(pull_lang)
 bp.url_defaults(add_lang)
 api = Blueprint("sheet_api", __name__, url_prefix="/api/v1/matches")
 
-COOKIE_PREFIX = "hakem_sheet_"
-COOKIE_AGE = 60 * 24 * 3600
 POLL_MS = 1000
 
 FINISHES: dict[str, LazyString] = {
@@ -91,24 +91,13 @@ class NewMatch(BaseModel):
     lang: Literal["tr", "de", "en"] | None = None
 
 
-def cookie_name(code: str) -> str:
-    return COOKIE_PREFIX + code
-
-
 def edit_secret(code: str) -> str | None:
     """The secret this request carries for the match: header first, then the cookie."""
-    return request.headers.get("X-Edit-Key") or request.cookies.get(cookie_name(code))
+    return request.headers.get("X-Edit-Key") or rights.secret_for(code)
 
 
 def can_edit(match: Match) -> bool:
     return match.finished is None and matches.secret_matches(match, edit_secret(match.code))
-
-
-def remember(response: Response, code: str, secret: str) -> Response:
-    """Let this device edit the match: the secret in an httponly cookie."""
-    response.set_cookie(cookie_name(code), secret, max_age=COOKIE_AGE, httponly=True,
-                        samesite="Lax", secure=request.is_secure)
-    return response
 
 
 def rounds_json(sheet: Sheet) -> list[dict[str, Any]]:
@@ -122,11 +111,12 @@ def rounds_json(sheet: Sheet) -> list[dict[str, Any]]:
 
 
 def links_json(match: Match) -> dict[str, str]:
+    """The match's links, from the public URL or a checked host (see :func:`web.security.public_url`)."""
     lang = current_language()
-    return {"view": url_for("sheet.view", lang=lang, code=match.code, _external=True),
-            "api": url_for("sheet_api.state", code=match.code, _external=True),
-            "csv": url_for("sheet.export", lang=lang, code=match.code, _external=True),
-            "print": url_for("sheet.printable", lang=lang, code=match.code, _external=True)}
+    return {"view": public_url("sheet.view", lang=lang, code=match.code),
+            "api": public_url("sheet_api.state", code=match.code),
+            "csv": public_url("sheet.export", lang=lang, code=match.code),
+            "print": public_url("sheet.printable", lang=lang, code=match.code)}
 
 
 def match_json(match: Match, sheet: Sheet) -> dict[str, Any]:
@@ -282,7 +272,7 @@ def create() -> Response | tuple[str, int]:
     except InputError as error:
         return new_form(error, form, error.status)
     response = redirect(url_for("sheet.view", code=created.code))
-    return remember(response, created.code, created.secret)
+    return rights.grant(response, created.code, created.secret)
 
 
 @bp.get("/join")
@@ -295,7 +285,7 @@ def join() -> Response:
 
 def page_context(match: Match, sheet: Sheet) -> dict[str, Any]:
     editing = can_edit(match)
-    view_url = url_for("sheet.view", code=match.code, _external=True)
+    view_url = public_url("sheet.view", code=match.code)
     context: dict[str, Any] = {
         "match": match, "sheet": sheet, "editing": editing, "finishes": FINISHES,
         "penalties": PENALTIES, "view_url": view_url, "poll_ms": POLL_MS,
@@ -304,8 +294,9 @@ def page_context(match: Match, sheet: Sheet) -> dict[str, Any]:
         "winner_names": ", ".join(match.players[i] for i in sheet.winners()),
     }
     if editing:
-        context["edit_url"] = url_for("sheet.edit", code=match.code,
-                                      key=edit_secret(match.code), _external=True)
+        context["edit_url"] = public_url("sheet.edit", code=match.code,
+                                         key=edit_secret(match.code))
+        context["round_id"] = secrets.token_hex(12)
     return context
 
 
@@ -321,14 +312,18 @@ def view(code: str) -> Response | str:
 
 @bp.get("/<code>/edit")
 def edit(code: str) -> Response:
-    """The edit link: checks the key, keeps it in a cookie and shows the sheet."""
+    """The edit link: the key is exchanged for the edit-rights cookie, then a redirect to the
+    sheet's clean address, so the key stays out of history and referrers."""
     match = matches.load(code)
     key = request.args.get("key", "")
     if not matches.secret_matches(match, key):
         raise InputError("edit_forbidden", gettext(
             "This edit link is not valid for the match %(code)s.", code=match.code),
             status=403)
-    return remember(redirect(url_for("sheet.view", code=match.code)), match.code, key)
+    response = redirect(url_for("sheet.view", code=match.code))
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return rights.grant(response, match.code, key)
 
 
 @bp.get("/<code>/table")
@@ -384,11 +379,14 @@ api.before_request(choose_language)
 
 
 class BodyLanguage(BaseModel):
-    """The ``lang`` a round's body may carry beside the round."""
+    """The ``lang`` a round's body may carry beside the round, and the round's id made by
+    the client (one per submission, the same on a retry)."""
 
     model_config = ConfigDict(extra="ignore", frozen=True)
 
     lang: Literal["tr", "de", "en"] | None = None
+    round_id: str | None = Field(default=None, min_length=8, max_length=64,
+                                 pattern=r"^[A-Za-z0-9_-]+$")
 
 
 def state_response(code: str, status: int = 200, made: matches.Snapshot | None = None
@@ -415,12 +413,12 @@ def create_match() -> Response:
     response = state_response(created.code, 201)
     data = response.get_json()
     data["edit_key"] = created.secret
-    data["links"]["edit"] = url_for("sheet.edit", lang=current_language(), code=created.code,
-                                    key=created.secret, _external=True)
+    data["links"]["edit"] = public_url("sheet.edit", lang=current_language(), code=created.code,
+                                       key=created.secret)
     data["can_edit"] = True
     response.set_data(jsonify(data).get_data())
     response.headers["Location"] = url_for("sheet_api.state", code=created.code)
-    return remember(response, created.code, created.secret)
+    return rights.grant(response, created.code, created.secret)
 
 
 @api.get("/<code>")
@@ -430,23 +428,27 @@ def state(code: str) -> Response:
     return same if same is not None else state_response(code)
 
 
-def round_body(code: str) -> RoundEntry:
-    """The round sent for the match ``code``, refused unless it can have happened."""
+def round_body(code: str) -> tuple[RoundEntry, str | None]:
+    """The round sent for the match ``code``, refused unless it can have happened, and its
+    client-made id if it has one."""
     data = body_dict()
-    parse(BodyLanguage, data)  # a bad lang is a 400, as in every other body
+    extra = parse(BodyLanguage, data)  # a bad lang is a 400, as in every other body
     data.pop("lang", None)
+    data.pop("round_id", None)
     entry = read_entry(data)
     match, _ = snapshot(code)
     if can_edit(match):  # else the store refuses the edit itself (403, or 409 once finished)
         check_complete(entry, match.players, match.variant)
-    return entry
+    return entry, extra.round_id
 
 
 @api.post("/<code>/rounds")
 def add_round(code: str) -> Response:
-    entry = round_body(code)
-    made = matches.add_round(code, edit_secret(matches.normal_code(code)), entry)
-    keep_added(made)
+    entry, round_id = round_body(code)
+    made, retried = matches.add_round(code, edit_secret(matches.normal_code(code)), entry,
+                                      round_id)
+    if not retried:  # a retry changed nothing: the cached sheets stand
+        keep_added(made)
     response = jsonify(added_json(*made))
     response.status_code = 201
     response.headers["Cache-Control"] = "no-store"
@@ -455,7 +457,7 @@ def add_round(code: str) -> Response:
 
 @api.put("/<code>/rounds/<int:number>")
 def correct_round(code: str, number: int) -> Response:
-    entry = round_body(code)
+    entry, _ = round_body(code)
     made = matches.correct_round(code, edit_secret(matches.normal_code(code)), number, entry)
     return state_response(code, made=made)
 
