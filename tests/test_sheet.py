@@ -19,6 +19,12 @@ from web.sheet.matches import ALPHABET
 NAMES = ["Ayşe", "Mehmet", "Jana", "Tom"]
 
 
+@pytest.fixture(scope="session")
+def app(sheet_app: Flask) -> Flask:
+    """Every test here runs on SQLite and on PostgreSQL."""
+    return sheet_app
+
+
 def create(client: FlaskClient, **body: Any) -> dict[str, Any]:
     body.setdefault("players", NAMES)
     response = client.post("/api/v1/matches", json=body)

@@ -21,7 +21,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from rules_data.search import SearchIndex
-from tests.conftest import make_app
+from tests.conftest import dispose, make_app
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,9 +48,9 @@ def entry(winner: int, value: int) -> dict[str, Any]:
 
 
 @pytest.fixture()
-def own_server(search_index: SearchIndex, tmp_path: Path) -> Iterator[str]:
-    """A private app with its own SQLite file behind a threaded werkzeug server."""
-    app = make_app(search_index.directory, tmp_path)
+def own_server(search_index: SearchIndex, tmp_path: Path, own_database: str) -> Iterator[str]:
+    """A private app with its own database behind a threaded werkzeug server."""
+    app = make_app(search_index.directory, tmp_path, DATABASE_URL=own_database)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -60,8 +60,7 @@ def own_server(search_index: SearchIndex, tmp_path: Path) -> Iterator[str]:
         server.shutdown()
         thread.join()
         server.server_close()
-        from web.sheet.store import EXTENSION
-        app.extensions[EXTENSION].engine.dispose()
+        dispose(app)
 
 
 def test_two_clients_entering_rounds_at_once_lose_nothing(own_server: str) -> None:
@@ -127,8 +126,8 @@ def start_server(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
 
 
 def test_killing_the_server_mid_write_loses_nothing_acknowledged(
-        search_index: SearchIndex, tmp_path: Path) -> None:
-    env = {**os.environ, "HAKEM_DATABASE_URL": f"sqlite:///{tmp_path / 'sheet.sqlite3'}",
+        search_index: SearchIndex, tmp_path: Path, own_database: str) -> None:
+    env = {**os.environ, "HAKEM_DATABASE_URL": own_database,
            "HAKEM_SEARCH_INDEX_DIR": str(search_index.directory),
            "HAKEM_SECRET_KEY": "kill-test", "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("DATABASE_URL", None)
