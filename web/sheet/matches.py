@@ -11,9 +11,10 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from flask_babel import gettext
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -112,6 +113,19 @@ def check_players(names: Sequence[str]) -> list[str]:
         raise InputError("duplicate_name", gettext(
             "Two players have the same name: give each a different one."), field="players")
     return cleaned
+
+
+class NewMatch(BaseModel):
+    """A new match as the API takes it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    variant: Literal["101", "plain"] = "101"
+    players: list[str] = Field(min_length=2, max_length=4)
+    rounds: int | None = Field(default=None, ge=1, le=MAX_ROUNDS)
+    table: str | None = Field(default=None, max_length=64)
+    options: dict[str, str] = Field(default_factory=dict, max_length=40)
+    lang: Literal["tr", "de", "en"] | None = None
 
 
 @dataclass(frozen=True)

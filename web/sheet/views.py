@@ -20,7 +20,6 @@ from flask import (
     Blueprint,
     Flask,
     current_app,
-    jsonify,
     make_response,
     redirect,
     render_template,
@@ -37,7 +36,9 @@ from web.errors import InputError
 from web.i18n import current_language
 from web.pages import add_lang, pull_lang, variant_name
 from web.sheet import matches, store
+from web.responses import respond
 from web.sheet.models import Match
+from web.sheet.responses import CreatedMatch, MatchAnswer
 from web.sheet.scoring import Sheet, read_entry
 from web.table import table_rules
 from web.validation import (
@@ -73,19 +74,6 @@ PENALTIES: dict[str, LazyString] = {
     "failed_pickup": lazy_gettext("Took a discard and put it back"),
     "okey_in_hand": lazy_gettext("Kept an okey in hand"),
 }
-
-
-class NewMatch(BaseModel):
-    """A new match as the API takes it."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    variant: Literal["101", "plain"] = "101"
-    players: list[str] = Field(min_length=2, max_length=4)
-    rounds: int | None = Field(default=None, ge=1, le=matches.MAX_ROUNDS)
-    table: str | None = Field(default=None, max_length=64)
-    options: dict[str, str] = Field(default_factory=dict, max_length=40)
-    lang: Literal["tr", "de", "en"] | None = None
 
 
 def cookie_name(code: str) -> str:
@@ -363,11 +351,21 @@ class BodyLanguage(BaseModel):
     lang: Literal["tr", "de", "en"] | None = None
 
 
-def state_response(code: str, status: int = 200, made: matches.Snapshot | None = None
-                   ) -> Response:
+def state_response(code: str, status: int = 200, made: matches.Snapshot | None = None,
+                   created: matches.Created | None = None) -> Response:
+    """The sheet as :class:`MatchAnswer`; at creation :class:`CreatedMatch`, with the key."""
     match, sheet = keep(made) if made is not None else snapshot(code)
-    response = jsonify(match_json(match, sheet))
-    response.status_code = status
+    data = match_json(match, sheet)
+    answer: MatchAnswer
+    if created is None:
+        answer = MatchAnswer.model_validate(data)
+    else:
+        data["edit_key"] = created.secret
+        data["links"]["edit"] = url_for("sheet.edit", lang=current_language(),
+                                        code=created.code, key=created.secret, _external=True)
+        data["can_edit"] = True
+        answer = CreatedMatch.model_validate(data)
+    response = respond(answer, status)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -381,16 +379,10 @@ def body_dict() -> dict[str, Any]:
 
 @api.post("")
 def create_match() -> Response:
-    body = parse(NewMatch, body_dict())
+    body = parse(matches.NewMatch, body_dict())
     rules = matches.rules_from(body.variant, body.table, body.options, None)
     created = matches.create(rules, body.players, body.rounds)
-    response = state_response(created.code, 201)
-    data = response.get_json()
-    data["edit_key"] = created.secret
-    data["links"]["edit"] = url_for("sheet.edit", lang=current_language(), code=created.code,
-                                    key=created.secret, _external=True)
-    data["can_edit"] = True
-    response.set_data(jsonify(data).get_data())
+    response = state_response(created.code, 201, created=created)
     response.headers["Location"] = url_for("sheet_api.state", code=created.code)
     return remember(response, created.code, created.secret)
 
