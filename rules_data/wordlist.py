@@ -47,7 +47,7 @@ def near_words(vocabulary: Iterable[str], forms: Iterable[str]) -> Iterator[str]
     Two words within edit distance k share a string reached by at most k deletions from
     each; each candidate found that way is then checked with the speller's own distance.
     """
-    from rules_data.search import _distance
+    from rules_data.search.query import distance
 
     known = set(vocabulary)
     index: dict[str, set[str]] = {}
@@ -61,7 +61,7 @@ def near_words(vocabulary: Iterable[str], forms: Iterable[str]) -> Iterator[str]
         seen.add(form)
         candidates = {word for deleted in _deletions(form, 2) for word in index.get(deleted, ())}
         if any(word[0] == form[0] and abs(len(word) - len(form)) <= reach(form)
-               and _distance(form, word, reach(form)) <= reach(form) for word in candidates):
+               and distance(form, word, reach(form)) <= reach(form) for word in candidates):
             yield form
 
 
@@ -80,9 +80,9 @@ def dictionary_forms() -> Iterator[str]:
 def write(path: Path = NEAR_WORDS) -> int:
     """Write the file for the rule book as it is now; returns how many forms it holds."""
     from rules_data import rulebook
-    from rules_data.search import _vocabulary
+    from rules_data.search.documents import vocabulary as rule_vocabulary
 
-    vocabulary = set(_vocabulary(rulebook()))
+    vocabulary = set(rule_vocabulary(rulebook()))
     found = sorted(set(near_words(vocabulary, dictionary_forms())))
     header = (f"# Real words near the rule book's words, which the speller never corrects.\n"
               f"# Made by: python -m rules_data.wordlist (from simplemma's dictionaries)\n"

@@ -12,10 +12,10 @@ import referee
 import rules_data
 
 MODULES = sorted(
-    f"{package.__name__}.{info.name}"
+    info.name
     for package in (referee, rules_data)
-    for info in pkgutil.iter_modules(package.__path__)
-    if info.name != "__main__"
+    for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
+    if not info.name.endswith(".__main__")
 ) + ["referee", "rules_data", "web.table", "web.cli_text", "web.front_door"]
 
 

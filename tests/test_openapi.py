@@ -185,7 +185,7 @@ def test_schemathesis_follows_the_match_links(app: Flask) -> None:
             case.validate_response(response, excluded_checks=EXCLUDED,
                                    transport_kwargs=kwargs or None)
 
-    MatchWorkflow.run(settings=settings(max_examples=EXAMPLES, stateful_step_count=6,
+    MatchWorkflow.run(settings=settings(max_examples=EXAMPLES, stateful_step_count=10,
                                         deadline=None, suppress_health_check=list(HealthCheck)))
     assert {"createMatch 201", "addRound 201", "getMatch 200", "correctRound 200",
             "finishMatch 200"} <= followed, followed

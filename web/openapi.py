@@ -30,7 +30,7 @@ from web.responses import (
 )
 from web.round_requests import MoveRequest, RoundRequest
 from web.sheet.responses import CreatedMatch, MatchAnswer
-from web.sheet.matches import NewMatch
+from web.sheet.matches import MAX_VERSION, NewMatch
 from web.sheet.scoring import RoundEntry
 
 REF = "#/components/schemas/{model}"
@@ -101,7 +101,7 @@ EDIT_KEY = {"name": "X-Edit-Key", "in": "header", "required": False,
             "schema": {"type": "string", "maxLength": 100},
             "description": "the match's edit key (else the cookie set when it was created)"}
 SINCE = {"name": "since", "in": "query", "required": False,
-         "schema": {"type": "integer", "minimum": 0, "maximum": 10**9 - 1},
+         "schema": {"type": "integer", "minimum": 0, "maximum": MAX_VERSION},
          "description": "the version the viewer has: a 204 when nothing changed since"}
 
 

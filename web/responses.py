@@ -250,6 +250,7 @@ class RoundState(Answer):
     taken: str | None
     taken_used: bool
     deck: int | None
+    opened_now: bool = Field(description="the player to move opened this turn")
     over: bool
     winner: int | None
     finish: str | None

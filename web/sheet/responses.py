@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from web.responses import Answer, Options, Variant
+from web.sheet.scoring import FinishName
 
 
 class StoredPlayer(Answer):
@@ -20,7 +21,7 @@ class StoredPlayer(Answer):
 class StoredEntry(Answer):
     """A round as it was entered (the body of ``POST …/rounds``, tiles in their notation)."""
 
-    finish: Literal["normal", "okey", "pairs", "elden", "deck_out"]
+    finish: FinishName
     winner: int | None
     players: list[StoredPlayer]
     indicator: str | None

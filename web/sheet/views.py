@@ -65,6 +65,7 @@ FINISHES: dict[str, LazyString] = {
     "pairs": lazy_gettext("Finished with pairs"),
     "elden": lazy_gettext("Finished in one go (elden bitme)"),
     "deck_out": lazy_gettext("The deck ran out"),
+    "cancelled": lazy_gettext("Cancelled: all four opened with pairs"),
 }
 PENALTIES: dict[str, LazyString] = {
     "islek": lazy_gettext("Discarded a playable tile (işlek)"),
@@ -164,13 +165,13 @@ def keep(made: matches.Snapshot) -> matches.Snapshot:
     return made
 
 
-MAX_VERSION = 10**9 - 1
-
-
 def since_arg() -> int | None:
-    """``?since=``: the version the viewer has, if it says."""
-    raw = request.args.get("since", "")
-    return whole_number(raw, "since", "since", 0, MAX_VERSION) if raw else None
+    """``?since=``: the version the viewer has, if it says (given empty, it is a 400, as the
+    API document's integer says)."""
+    raw = request.args.get("since")
+    if raw is None:
+        return None
+    return whole_number(raw, "since", "since", 0, matches.MAX_VERSION)
 
 
 def unchanged(code: str) -> Response | None:

@@ -1,0 +1,187 @@
+"""Rule search: a Whoosh index of the rule book and the queries players type into it.
+
+One document per rule, with fields per language and kind (``title_tr``, ``kw_de``, ``body_en``,
+``extra_*`` for category and house-rule labels, ``pre_*`` for word prefixes). A query may be
+in any of the three languages, so each typed word is read by all three analyzers; what it
+becomes (its stems and prefixes, a German compound's parts, its synonyms from
+``synonyms.yaml``, or for a word the index does not know its nearest known spelling) scores
+each rule by the best field it matches (BM25F). A rule's score is the sum over the words,
+raised a little when the query holds a whole title or keyword phrase of the rule, or is just
+a glossary term the rule defines. Queries are built as data, never parsed: Whoosh's query
+syntax means nothing here.
+
+The parts: :mod:`.documents` (what is indexed), :mod:`.index` (generations on disk, and one
+opened), :mod:`.query` (reading typed words), :mod:`.ranking` (the weights and the order),
+:mod:`.highlighting` (snippets) and :mod:`.results`. This module holds :class:`SearchIndex`,
+which always searches the live generation.
+
+>>> import tempfile
+>>> from rules_data import rulebook
+>>> index = SearchIndex.build(Path(tempfile.mkdtemp()), rulebook())
+>>> index.search("cift", "tr").hits[0].snippet.count("<mark>") > 0
+True
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+
+from whoosh.scoring import BM25F  # type: ignore[import-untyped]
+
+from rules_data.analysis import TOKEN
+from rules_data.loader import Rulebook
+from rules_data.schema import LANGS
+from rules_data.search.documents import VOCABULARY, code_version, plain_text
+from rules_data.search.documents import documents as _documents
+from rules_data.search.documents import vocabulary as _vocabulary
+from rules_data.search.highlighting import mark_terms
+from rules_data.search.index import POINTER, Generation, build_lock, clean, read_pointer, switch
+from rules_data.search.index import Generation as _Generation
+from rules_data.search.index import write_generation
+from rules_data.search.query import clean_query, read_numbers, suggestion
+from rules_data.search.ranking import BM25_B, BM25_K1, rank
+from rules_data.search.results import (
+    MAX_LIMIT,
+    MAX_QUERY,
+    VARIANT_CHOICES,
+    Hit,
+    QueryError,
+    Results,
+)
+
+__all__ = [
+    "MAX_LIMIT", "MAX_QUERY", "POINTER", "VARIANT_CHOICES", "VOCABULARY", "Hit", "QueryError",
+    "Results", "SearchIndex", "_Generation", "_documents", "_vocabulary", "clean_query",
+    "code_version", "index_info", "plain_text", "read_numbers",
+]
+
+
+class SearchIndex:
+    """The rule index in ``directory``, always searching its live generation."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self._lock = threading.Lock()
+        self._gen: Generation | None = None
+        self._pointer_stat: tuple[int, int] | None = None
+
+    @classmethod
+    def open_or_build(cls, directory: Path, book: Rulebook) -> SearchIndex:
+        """Open the index, building it first if it is missing or stale (content or code)."""
+        directory = Path(directory)
+        with build_lock(directory):
+            index = cls(directory)
+            try:
+                current = index.is_current(book)
+            except Exception:  # noqa: BLE001 - whatever is wrong with it, build a new one
+                current = False
+            if not current:
+                index._rebuild(book)
+        return index
+
+    @classmethod
+    def build(cls, directory: Path, book: Rulebook) -> SearchIndex:
+        """Build a new generation and make it live, whatever is there."""
+        directory = Path(directory)
+        with build_lock(directory):
+            index = cls(directory)
+            index._rebuild(book)
+        return index
+
+    def _rebuild(self, book: Rulebook) -> None:
+        previous = read_pointer(self.directory)
+        name = write_generation(self.directory, book, _documents(book))
+        switch(self.directory, name)
+        clean(self.directory, {name} | ({previous} if previous else set()))
+
+    def is_current(self, book: Rulebook) -> bool:
+        """Whether the live generation indexes this rule book's content with this code."""
+        gen = self._generation()
+        return gen.content_hash == book.content_hash and gen.code == code_version()
+
+    @property
+    def generation(self) -> str:
+        """The name of the live generation (for logs and tests)."""
+        return self._generation().name
+
+    def _generation(self) -> Generation:
+        pointer = self.directory / POINTER
+        stat = os.stat(pointer)
+        key = (stat.st_ino, stat.st_mtime_ns)
+        with self._lock:
+            if self._gen is None or key != self._pointer_stat:
+                name = read_pointer(self.directory)
+                if name is None:
+                    raise FileNotFoundError(f"no search index in {self.directory}")
+                if self._gen is None or self._gen.name != name:
+                    old = self._gen
+                    self._gen = Generation(self.directory / name)
+                    if old is not None:
+                        old.ix.close()
+                self._pointer_stat = key
+            return self._gen
+
+    def search(self, query: str, lang: str, variant: str = "all", limit: int = 10) -> Results:
+        """Find the rules for ``query`` (any language), shown in ``lang``, of ``variant``.
+
+        :raises QueryError: for an unknown ``lang`` or ``variant``, or a query that is empty
+            or longer than 200 characters. Anything else in the query, Whoosh syntax
+            included, is read as plain words.
+        """
+        text = clean_query(query) if isinstance(query, str) else ""
+        if lang not in LANGS:
+            raise QueryError("bad_lang", f"unknown language {str(lang)[:20]!r}; use one of {LANGS}")
+        if variant not in VARIANT_CHOICES:
+            raise QueryError("bad_variant", f"unknown variant {str(variant)[:20]!r}; "
+                                            f"use one of {VARIANT_CHOICES}")
+        if not text:
+            raise QueryError("empty", "the query is empty")
+        if len(text) > MAX_QUERY:
+            raise QueryError("too_long",
+                             f"the query has {len(text)} characters; at most {MAX_QUERY}")
+        limit = max(1, min(MAX_LIMIT, int(limit)))
+        for attempt in (1, 2):
+            try:
+                return _run(self._generation(), text, lang, variant, limit)
+            except FileNotFoundError:
+                # the generation was cleaned away under us: the pointer has moved on
+                if attempt == 2:
+                    raise
+                with self._lock:
+                    self._pointer_stat = None
+        raise AssertionError("unreachable")
+
+
+def _run(gen: Generation, text: str, lang: str, variant: str, limit: int) -> Results:
+    words = read_numbers(TOKEN.findall(text))
+    units, corrections = gen.query.units(words, lang)
+    suggested = suggestion(text, words, corrections)
+    if not units or not gen.query.on_topic(units, words):
+        return Results(text, lang, variant, None, ())
+    hits: list[Hit] = []
+    with gen.ix.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1)) as searcher:
+        marks = mark_terms(units, lang)
+        for docnum, score in rank(gen, searcher, units):
+            fields = searcher.stored_fields(docnum)
+            variants = tuple(fields["variants"].split())
+            if variant != "all" and variant not in variants:
+                continue
+            hits.append(Hit(
+                id=fields["id"],
+                score=round(score, 4),
+                title=fields[f"title_{lang}"],
+                snippet=gen.highlighter.snippet(fields[f"text_{lang}"], lang, marks),
+                variants=variants,
+            ))
+            if len(hits) == limit:
+                break
+    return Results(text, lang, variant, suggested, tuple(hits))
+
+
+def index_info(index: SearchIndex) -> Mapping[str, str]:
+    """The live generation's name, content hash and code version, for ``flask build-index``."""
+    gen = index._generation()
+    return {"generation": gen.name, "content_hash": gen.content_hash, "code": gen.code}

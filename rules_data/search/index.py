@@ -1,0 +1,179 @@
+"""The index on disk, in generations, and one generation opened with what its queries need.
+
+Each build goes to a fresh directory beside the live one, and a pointer file (``CURRENT``),
+replaced with :func:`os.replace`, names the live one, so a rebuild shows at the next search
+and never half-built. A generation never changes once built.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from whoosh import index as whoosh_index  # type: ignore[import-untyped]
+
+from rules_data.loader import Rulebook
+from rules_data.schema import LANGS
+from rules_data.search.documents import KINDS, make_schema, meta
+from rules_data.search.highlighting import Highlighter
+from rules_data.search.query import QueryReader
+from rules_data.search.ranking import TABLE_PRIOR, Definitions, PhraseIndex
+
+POINTER = "CURRENT"
+LOCK = ".lock"
+META = "hakem-meta.json"
+
+
+# --- writing generations -------------------------------------------------------------------------
+
+def write_generation(directory: Path, book: Rulebook, docs: Iterable[dict[str, str]]) -> str:
+    """Write ``docs`` (the book's documents) as a new generation in ``directory``; its name.
+
+    Nothing is left behind if it fails; the generation is not live until :func:`switch`.
+    """
+    name = f"gen-{time.time_ns():x}-{book.content_hash[:8]}"
+    tmp = directory / f".tmp-{name}"
+    tmp.mkdir()
+    try:
+        ix = whoosh_index.create_in(str(tmp), make_schema(book.compounds))
+        writer = ix.writer()
+        try:
+            for doc in docs:
+                writer.add_document(**doc)
+        except BaseException:
+            writer.cancel()
+            raise
+        writer.commit()
+        ix.close()
+        _write_file(tmp / META, json.dumps(meta(book), ensure_ascii=False))
+        _fsync_dir(tmp)
+        os.rename(tmp, directory / name)
+        _fsync_dir(directory)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return name
+
+
+def _write_file(path: Path, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def read_pointer(directory: Path) -> str | None:
+    """The name of the live generation, or None when there is none yet."""
+    try:
+        name = (directory / POINTER).read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        return None
+    return name or None
+
+
+def switch(directory: Path, name: str) -> None:
+    """Make generation ``name`` the live one, atomically."""
+    tmp = directory / f".{POINTER}.{os.getpid()}"
+    _write_file(tmp, name + "\n")
+    os.replace(tmp, directory / POINTER)
+    _fsync_dir(directory)
+
+
+def clean(directory: Path, keep: set[str]) -> None:
+    """Remove old generations and leftovers of interrupted builds, keeping ``keep``.
+
+    The previous generation is kept too, so a process that read the pointer just before the
+    switch can still open it.
+    """
+    for path in directory.iterdir():
+        if path.is_dir() and path.name not in keep and (
+            path.name.startswith("gen-") or path.name.startswith(".tmp-gen-")
+        ):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def build_lock(directory: Path) -> Iterator[None]:
+    """One builder at a time across processes (two app workers may start together)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / LOCK, "a+") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+# --- one generation, opened ----------------------------------------------------------------------
+
+class Generation:
+    """An opened, immutable index generation with what its queries need, derived once."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.name = path.name
+        data = json.loads((path / META).read_text(encoding="utf-8"))
+        self.content_hash: str = data["content_hash"]
+        self.code: str = data["code"]
+        self.ix = whoosh_index.open_dir(str(path))
+        self.schema = self.ix.schema
+        analyzers = {lang: self.schema[f"body_{lang}"].analyzer for lang in LANGS}
+        vocabulary: dict[str, list[Any]] = data["vocabulary"]
+        with self.ix.reader() as reader:
+            lexicon = {
+                lang: {kind: frozenset(reader.field_terms(f"{kind}_{lang}"))
+                       for kind in (*KINDS, "pre")}
+                for lang in LANGS
+            }
+        self.query = QueryReader(
+            analyzers, lexicon, {key: (str(v[0]), int(v[1])) for key, v in vocabulary.items()},
+            data["synonyms"], data.get("topic", {}))
+        self.highlighter = Highlighter(analyzers)
+        table = frozenset(data.get("table", ()))
+        with self.ix.searcher() as searcher:
+            docnums = {fields["id"]: docnum for docnum, fields in searcher.iter_docs()}
+        self.prior = {docnum: TABLE_PRIOR for rule, docnum in docnums.items() if rule in table}
+        self.phrases = PhraseIndex({docnums[rule]: phrases
+                                    for rule, phrases in data.get("phrases", {}).items()
+                                    if rule in docnums})
+        self.definitions: Definitions = tuple(
+            (docnums[rule], tuple(frozenset(word) for word in words))
+            for rule, words in data.get("definitions", ()) if rule in docnums
+        )
+        self._postings: dict[tuple[str, str], dict[int, float]] = {}
+        self._lock = threading.Lock()
+
+    def postings(self, searcher: Any, field: str, text: str) -> dict[int, float]:
+        """The BM25F score of each rule containing a term (by document number).
+
+        Kept for the life of the generation, which never changes once built.
+        """
+        key = (field, text)
+        found = self._postings.get(key)
+        if found is None:
+            found = {}
+            matcher = searcher.postings(field, text)
+            while matcher.is_active():
+                found[matcher.id()] = matcher.score()
+                matcher.next()
+            with self._lock:
+                if len(self._postings) > 200_000:
+                    self._postings.clear()
+                self._postings[key] = found
+        return found

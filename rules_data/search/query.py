@@ -1,0 +1,403 @@
+"""Reading a typed query: each word read as Turkish, German and English at once, into the
+index terms it may stand for (its stems and prefixes, a German compound's parts, its synonyms
+from ``synonyms.yaml``, or for a word the index does not know its nearest known spelling),
+and whether the query asks about Okey at all.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import yaml
+
+from rules_data import analysis
+from rules_data.analysis import TOKEN, fold, plain_lower, query_lower
+from rules_data.schema import LANGS
+from rules_data.search.documents import KINDS, VOCABULARY, typed
+from rules_data.search.ranking import (
+    COMPOUND_BOOST,
+    DISPLAY_BOOST,
+    FIELD_BOOST,
+    FUZZY_BOOST,
+    NEGATED_BOOST,
+    PART_BOOST,
+    STOP_ELSEWHERE,
+    SYNONYM_BOOST,
+    WHOLE_BOOST,
+)
+from rules_data.search.units import Alternatives, Clause, Unit, alternatives, unit_terms
+
+Lexicon = Mapping[str, Mapping[str, frozenset[str]]]
+"""Per language and field kind (``title``, ``kw``, ``body``, ``extra``, ``pre``), its terms."""
+
+
+def clean_query(query: str) -> str:
+    """The query in NFC (phones may send ``c`` and a combining cedilla for ``ç``), with
+    control characters and broken surrogates blanked, stripped."""
+    chars = (" " if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") else c for c in query)
+    return unicodedata.normalize("NFC", "".join(chars)).strip()
+
+
+@lru_cache(maxsize=1)
+def _number_words() -> tuple[dict[tuple[str, ...], str], frozenset[str]]:
+    """Number words (one or two folded words each) to digits, and the ambiguous ones."""
+    data = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
+    table = {tuple(fold(plain_lower(w)) for w in TOKEN.findall(str(word))): str(number)
+             for number, names in data["numbers"].items() for word in names}
+    return table, frozenset(fold(plain_lower(str(w))) for w in data["ambiguous_numbers"])
+
+
+def read_numbers(words: Sequence[str]) -> list[str]:
+    """The typed words with numbers in a row, as tiles are named, read as digits
+    (``twelve thirteen one`` is ``12 13 1``, ``on iki on üç`` is ``12 13``). A lone number
+    word stays a word (the synonyms know ``iki`` is ``2``), and so does an ambiguous word
+    (``on``, ``one``, ``bir``) that no other number stands beside.
+
+    >>> read_numbers("can a run go twelve thirteen one".split())
+    ['can', 'a', 'run', 'go', '12', '13', '1']
+    >>> read_numbers("one tile on the table".split())
+    ['one', 'tile', 'on', 'the', 'table']
+    >>> read_numbers("iki taşlık per".split())
+    ['iki', 'taşlık', 'per']
+    """
+    table, ambiguous = _number_words()
+    folded = [fold(plain_lower(w)) for w in words]
+    read: list[tuple[str, str | None]] = []  # (the word as typed, its digits if a number)
+    i = 0
+    while i < len(words):
+        pair = tuple(folded[i:i + 2])
+        if len(pair) == 2 and pair in table:
+            read.append((" ".join(words[i:i + 2]), table[pair]))
+            i += 2
+        else:
+            read.append((words[i], table.get((folded[i],))))
+            i += 1
+
+    def sure(k: int) -> bool:
+        typed, digits = read[k]
+        return digits is not None and fold(plain_lower(typed)) not in ambiguous \
+            or typed.isdigit()
+
+    def near(k: int) -> list[int]:
+        return [j for j in (k - 1, k + 1) if 0 <= j < len(read)]
+
+    number = [sure(k) or read[k][1] is not None and any(sure(j) for j in near(k))
+              for k in range(len(read))]
+    return [digits if digits is not None and number[k] and any(number[j] for j in near(k))
+            else typed for k, (typed, digits) in enumerate(read)]
+
+
+def suggestion(text: str, words: Sequence[str], corrections: Sequence[str | None]) -> str | None:
+    """The query with its corrected words put in, or None when nothing changed."""
+    if not any(corrections):
+        return None
+    fixed = text
+    for word, correction in zip(words, corrections):
+        if correction is not None:
+            fixed = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", correction, fixed, count=1)
+    return fixed if fold(plain_lower(fixed)) != fold(plain_lower(text)) else None
+
+
+class QueryReader:
+    """Reads typed words into units against one generation's analyzers, terms and vocabulary.
+
+    What it reads is kept for the life of the generation, which never changes once built.
+    """
+
+    def __init__(self, analyzers: Mapping[str, Any], lexicon: Lexicon,
+                 vocabulary: Mapping[str, tuple[str, int]], synonyms: Sequence[Sequence[str]],
+                 topic: Mapping[str, Sequence[str]]) -> None:
+        self.analyzers = analyzers
+        self.lexicon = lexicon
+        self.compounds: frozenset[str] = frozenset().union(*(
+            item.words for item in analyzers["de"].items
+            if isinstance(item, analysis.DecompoundFilter)
+        ))
+        self.vocabulary = vocabulary
+        self.by_initial: dict[str, list[str]] = {}
+        for key in sorted(vocabulary):
+            self.by_initial.setdefault(key[0], []).append(key)
+        self.topic, self.okey_only, self.topic_words = (
+            frozenset(topic.get(key, ())) for key in ("okey", "only", "words"))
+        self._cache: dict[tuple[str, ...], Unit] = {}
+        self._cache_lock = threading.Lock()
+        self.synonyms = SynonymMap(self, synonyms)
+
+    def on_topic(self, units: Sequence[Unit], words: Sequence[str]) -> bool:
+        """Whether a query asks about Okey: one of its words is an Okey word, and it names no
+        other game unless it also has a word that only Okey has."""
+        terms = set().union(*(unit_terms(unit, synonyms=False) for unit in units))
+        typed_part = any(kind == "pre" and len(text) >= 4 for unit in units for clause in unit
+                         for alts in clause.words for field, text, _ in alts
+                         for kind in (field.partition("_")[0],))
+        # A stem of three letters or fewer is too loose to tell (Turkish yarın, tomorrow, and
+        # yarı, half): it counts only when the typed word itself is one of Okey's words.
+        sure = {term for term in terms & self.topic if len(term.partition(":")[2]) >= 4}
+        if not sure and not typed_part and typed(words).isdisjoint(self.topic_words):
+            return False
+        typed_words = typed(words)
+        other_game = any(name <= typed_words for name in other_games())
+        return not other_game or not terms.isdisjoint(self.okey_only)
+
+    def _terms(self, lang: str, stems: Sequence[str], folded: str,
+               lang_boost: float) -> dict[tuple[str, str], float]:
+        """The existing terms of ``lang`` for a word's stems and its folded form."""
+        found: dict[tuple[str, str], float] = {}
+        lexicon = self.lexicon[lang]
+        for kind in KINDS:
+            for stem in stems:
+                if stem in lexicon[kind]:
+                    negated = NEGATED_BOOST if stem.startswith(analysis.NEGATION) else 1.0
+                    found[(f"{kind}_{lang}", stem)] = FIELD_BOOST[kind] * lang_boost * negated
+        if not analysis.is_stop(lang, folded):
+            prefixes = [folded[: analysis.PREFIX_MAX]] + [s for s in stems if s != folded]
+            for rank, prefix in enumerate(prefixes):
+                if len(prefix) >= analysis.PREFIX_MIN and prefix in lexicon["pre"]:
+                    boost = FIELD_BOOST["pre"] * lang_boost * (1.0 if rank == 0 else 0.8)
+                    field = (f"pre_{lang}", prefix)
+                    found[field] = max(found.get(field, 0.0), boost)
+        return found
+
+    def word(self, word: str, display: str, after_cue: str = "") -> Unit:
+        """The clauses of one typed word, read as Turkish, German and English at once; after
+        a negation cue (``not``, ``nicht``), read with it, so that it holds its negated stems.
+
+        Empty when no reading of the word is in the index.
+        """
+        key = (word, display, after_cue)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        whole: dict[tuple[str, str], float] = {}
+        parts: list[dict[tuple[str, str], float]] = []
+        key_word = fold(plain_lower(analysis.strip_apostrophe(word)))
+        stop_in = {lang for lang in LANGS if analysis.is_stop(lang, key_word)}
+        if display in stop_in:
+            stop_in = set(LANGS)
+        for lang in LANGS:
+            lang_boost = DISPLAY_BOOST if lang == display else 1.0
+            if stop_in:
+                # a stop word of one language ("is", "die", "ne") is rarely a word of another
+                lang_boost *= STOP_ELSEWHERE
+                if lang_boost <= 0.0:
+                    continue
+            lowers = query_lower(lang, word)
+            folded = fold(analysis.strip_apostrophe(lowers[0]))
+            stems: dict[str, None] = {}
+            for lower in lowers:
+                read = f"{after_cue} {lower}" if after_cue else lower
+                tokens = [t.text for t in self.analyzers[lang](read, mode="query")]
+                split: tuple[str, ...] = ()
+                if lang == "de" and tokens:
+                    spelled = analysis.german_spelling(analysis.strip_apostrophe(lower))
+                    split = analysis.split_compound(spelled, self.compounds)
+                if split:
+                    stems[tokens[0]] = None
+                    parts = [self._terms(lang, [analysis.snowball("german", p)], p, lang_boost)
+                             for p in split]
+                else:
+                    stems.update(dict.fromkeys(tokens))
+            for term, boost in self._terms(lang, list(stems), folded, lang_boost).items():
+                whole[term] = max(whole.get(term, 0.0), boost)
+        clauses: list[Clause] = []
+        compound = bool(parts) and all(parts)
+        if whole:
+            clauses.append(Clause((alternatives(whole),), WHOLE_BOOST if compound else 1.0,
+                                  whole=compound))
+        if compound:
+            clauses.append(Clause(tuple(alternatives(p) for p in parts), COMPOUND_BOOST))
+        clauses.extend(Clause((alternatives(p),), PART_BOOST) for p in parts if p)
+        unit = tuple(clauses)
+        with self._cache_lock:
+            if len(self._cache) > 50_000:
+                self._cache.clear()
+            self._cache[key] = unit
+        return unit
+
+    def partial(self, word: str, display: str) -> Unit:
+        """For an unknown German compound, its known end parts (``Gesamtsieger`` → ``Sieger``).
+
+        A last resort, when the word is neither in the index nor a typo of a known word.
+        """
+        spelled = analysis.german_spelling(plain_lower(analysis.strip_apostrophe(word)))
+        clauses: list[Clause] = []
+        for part in analysis.split_partial(spelled, self.compounds):
+            clauses.extend(Clause(c.words, c.boost * PART_BOOST, c.mark, c.synonym)
+                           for c in self.word(part, display))
+        return tuple(clauses)
+
+    def correct(self, word: str) -> str | None:
+        """The nearest known word to an unknown one (edit distance 1, or 2 past 5 letters,
+        transpositions counting one), unless it is a real word of one of the languages
+        (see :mod:`rules_data.wordlist`) or the name of another game."""
+        key = fold(plain_lower(analysis.strip_apostrophe(word)))
+        if len(key) < 4 or not key.isalpha() or key in real_words():
+            return None
+        limit = 1 if len(key) <= 5 else 2
+        best: tuple[int, int, str] | None = None
+        for candidate in self.by_initial.get(key[0], ()):
+            if abs(len(candidate) - len(key)) > limit:
+                continue
+            dist = distance(key, candidate, limit)
+            if dist <= limit:
+                rank = (dist, -self.vocabulary[candidate][1], candidate)
+                if best is None or rank < best:
+                    best = rank
+        return None if best is None else self.vocabulary[best[2]][0]
+
+    def units(self, words: Sequence[str], display: str) -> tuple[list[Unit], list[str | None]]:
+        """One unit per typed word (and per synonym phrase), and the correction of each word."""
+        units: list[Unit] = []
+        corrections: list[str | None] = []
+        spans = self.synonyms.matches(words)
+        covered = {i + k for i, found in spans.items() for _, n in found for k in range(n)}
+        for i, word in enumerate(words):
+            cue = words[i - 1] if i and any(
+                analysis.is_negation_cue(lang, lower) for lang in LANGS
+                for lower in query_lower(lang, words[i - 1])) else ""
+            clauses = list(self.word(word, display, cue))
+            for group, n in spans.get(i, ()):
+                if n == 1:
+                    clauses.extend(self.synonyms.expansion(group, display))
+            correction = None
+            stop = any(analysis.is_stop(lang, fold(plain_lower(word))) for lang in LANGS)
+            if not clauses and i not in covered and not stop:
+                correction = self.correct(word)
+                if correction is not None:
+                    fixed = list(self.word(correction, display))
+                    for group, n in self.synonyms.matches([correction]).get(0, ()):
+                        if n == 1:
+                            fixed.extend(self.synonyms.expansion(group, display))
+                    clauses = [Clause(c.words, c.boost * FUZZY_BOOST, c.mark, c.synonym)
+                               for c in fixed]
+                elif fold(plain_lower(analysis.strip_apostrophe(word))) not in real_words():
+                    clauses = list(self.partial(word, display))  # a prefix, typed short
+            corrections.append(correction)
+            if clauses:
+                units.append(tuple(clauses))
+        for i, found in spans.items():
+            for group, n in found:
+                if n > 1:
+                    expansion = self.synonyms.expansion(group, display)
+                    if expansion:
+                        units.append(expansion)
+        return units, corrections
+
+
+@lru_cache(maxsize=1)
+def other_games() -> tuple[frozenset[str], ...]:
+    """Other games' names, each as its typed words, folded."""
+    games = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))["other_games"]
+    return tuple(frozenset(typed(TOKEN.findall(str(name)))) for name in games)
+
+
+@lru_cache(maxsize=1)
+def real_words() -> frozenset[str]:
+    """Real words near the rule book's, which the speller leaves alone, and other games."""
+    from rules_data import wordlist
+
+    return wordlist.read()[1].union(*other_games())
+
+
+class SynonymMap:
+    """Synonym groups, matched against the typed words in any inflection, one or more words."""
+
+    def __init__(self, reader: QueryReader, groups: Sequence[Sequence[str]]) -> None:
+        self.reader = reader
+        self.groups = [[TOKEN.findall(phrase) for phrase in group] for group in groups]
+        self.first: dict[str, list[tuple[int, int]]] = {}
+        for g, group in enumerate(self.groups):
+            for p, phrase in enumerate(group):
+                if phrase:
+                    exact, stems = synonym_keys(phrase[0])
+                    for key in {exact, *stems}:
+                        self.first.setdefault(key, []).append((g, p))
+        self._expansions: dict[tuple[int, str], Unit] = {}
+
+    def matches(self, words: Sequence[str]) -> dict[int, list[tuple[int, int]]]:
+        """For each start position, the (group, length) of the synonym phrases found there.
+
+        A word matches a phrase word when both fold the same, or when neither is a stop word
+        and they share a stem in one of the languages. At one start, a group's longest
+        matching phrase counts.
+        """
+        keys = [synonym_keys(w) for w in words]
+        found: dict[int, list[tuple[int, int]]] = {}
+        for i, (exact, stems) in enumerate(keys):
+            longest: dict[int, int] = {}
+            for key in {exact, *stems}:
+                for g, p in self.first.get(key, ()):
+                    phrase = self.groups[g][p]
+                    n = len(phrase)
+                    if i + n <= len(words) and all(
+                        _same_word(keys[i + k], synonym_keys(phrase[k])) for k in range(n)
+                    ):
+                        longest[g] = max(longest.get(g, 0), n)
+            if longest:
+                found[i] = sorted(longest.items())
+        return found
+
+    def expansion(self, group: int, display: str) -> Unit:
+        """The clauses of every phrase of a group, boosted as synonyms."""
+        key = (group, display)
+        cached = self._expansions.get(key)
+        if cached is not None:
+            return cached
+        clauses: list[Clause] = []
+        for phrase in self.groups[group]:
+            words: list[Alternatives] = []
+            for word in phrase:
+                if analysis.is_stop("en", fold(plain_lower(word))) and len(phrase) > 1:
+                    continue
+                unit = self.reader.word(word, display)
+                if not unit or len(unit[0].words) != 1:
+                    words = []
+                    break
+                words.append(unit[0].words[0])
+            if words:
+                clauses.append(Clause(tuple(words), SYNONYM_BOOST, mark=len(words) == 1,
+                                      synonym=True))
+        result = tuple(clauses)
+        self._expansions[key] = result
+        return result
+
+
+@lru_cache(maxsize=16384)
+def synonym_keys(word: str) -> tuple[str, frozenset[str]]:
+    """A word's folded form, and its stems in each language (none for a stop word)."""
+    word = analysis.strip_apostrophe(word)
+    exact = fold(plain_lower(word))
+    if any(analysis.is_stop(lang, exact) for lang in LANGS) or len(exact) < 3:
+        return exact, frozenset()
+    stems = {
+        *analysis.snowball_stems("english", exact),
+        fold(analysis.snowball("german", analysis.german_spelling(plain_lower(word)))),
+        *(fold(analysis.snowball("turkish", lower)) for lower in query_lower("tr", word)),
+    }
+    return exact, frozenset(s for s in stems if len(s) >= 3)
+
+
+def _same_word(a: tuple[str, frozenset[str]], b: tuple[str, frozenset[str]]) -> bool:
+    return a[0] == b[0] or bool(a[1] & b[1])
+
+
+def distance(a: str, b: str, limit: int) -> int:
+    """Optimal-string-alignment edit distance, giving up past ``limit``."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        if min(row) > limit:
+            return limit + 1
+        prev2, prev = prev, row
+    return prev[-1]

@@ -1,0 +1,55 @@
+"""What a search answers: its hits and status, the request limits, and the error for a bad request.
+
+Kept apart so that the web layer and every search module can name them without the index.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+VARIANT_CHOICES: tuple[str, ...] = ("101", "plain", "all")
+MAX_QUERY = 200
+"""The longest query accepted, in characters after stripping."""
+MAX_LIMIT = 50
+
+
+class QueryError(ValueError):
+    """A search request that cannot be run; ``code`` says why, for a translated message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One rule found: title and snippet in the display language.
+
+    ``snippet`` is safe HTML: the text is escaped, and the only tags are ``<mark>…</mark>``
+    around the words that matched.
+    """
+
+    id: str
+    score: float
+    title: str
+    snippet: str
+    variants: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Results:
+    """The answer to one search; ``suggestion`` is a corrected query when words were unknown."""
+
+    query: str
+    lang: str
+    variant: str
+    suggestion: str | None
+    hits: tuple[Hit, ...]
+
+    @property
+    def status(self) -> str:
+        """``matched`` (rules found as asked), ``suggested`` (found for a corrected query),
+        or ``nothing`` (no rule answers it: off topic, or no word known)."""
+        if not self.hits:
+            return "nothing"
+        return "suggested" if self.suggestion else "matched"

@@ -1,0 +1,52 @@
+"""A query as data: per typed word, the clauses a rule may match it by, each a set of
+weighted index terms. Queries are built this way, never parsed: Whoosh's syntax means nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+Alternatives = tuple[tuple[str, str, float], ...]
+"""The index terms one typed word may stand for: ``(field, term, boost)``; the best one counts."""
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A way for a rule to match one typed word: every word of ``words`` found, times ``boost``.
+
+    One word for the word itself or a one-word synonym; several for a compound's parts
+    (``Joker`` + ``Abwurf``) or a synonym phrase (``sahte okey``).
+    """
+
+    words: tuple[Alternatives, ...]
+    boost: float = 1.0
+    mark: bool = True
+    """Whether a snippet highlights its words (not those of a synonym phrase)."""
+    synonym: bool = False
+    """A synonym's clause: it adds to the word's own match instead of competing with it."""
+    whole: bool = False
+    """A compound's own match as one word: it adds to the match of its parts."""
+
+
+Unit = tuple[Clause, ...]
+"""The clauses of one typed word: a rule scores by its best own clause plus its best synonym."""
+
+
+def alternatives(terms: Mapping[tuple[str, str], float]) -> Alternatives:
+    """``(field, term) → boost`` as sorted alternatives."""
+    return tuple(sorted((field, text, boost) for (field, text), boost in terms.items()))
+
+
+def unit_terms(unit: Unit, synonyms: bool) -> set[str]:
+    """The index terms (``lang:term``, prefixes left out) a typed word stands for."""
+    terms: set[str] = set()
+    for clause in unit:
+        if clause.synonym and not synonyms:
+            continue
+        for alts in clause.words:
+            for field, text, _ in alts:
+                kind, _, lang = field.partition("_")
+                if kind != "pre":
+                    terms.add(f"{lang}:{text}")
+    return terms
