@@ -110,6 +110,17 @@ def free_port() -> int:
         return port
 
 
+def server_env(search_index: SearchIndex, database: str) -> dict[str, str]:
+    """The environment of a server process on ``database``, with no rate limits: the writers
+    here are many and fast on purpose."""
+    env = {**os.environ, "HAKEM_DATABASE_URL": database,
+           "HAKEM_SEARCH_INDEX_DIR": str(search_index.directory),
+           "HAKEM_SECRET_KEY": "kill-test", "HAKEM_RATELIMIT_ENABLED": "false",
+           "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("DATABASE_URL", None)
+    return env
+
+
 def start_server(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [sys.executable, "-m", "flask", "--app", "app", "run", "--port", str(port),
@@ -128,10 +139,7 @@ def start_server(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
 
 def test_killing_the_server_mid_write_loses_nothing_acknowledged(
         search_index: SearchIndex, tmp_path: Path, own_database: str) -> None:
-    env = {**os.environ, "HAKEM_DATABASE_URL": own_database,
-           "HAKEM_SEARCH_INDEX_DIR": str(search_index.directory),
-           "HAKEM_SECRET_KEY": "kill-test", "PYTHONDONTWRITEBYTECODE": "1"}
-    env.pop("DATABASE_URL", None)
+    env = server_env(search_index, own_database)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = start_server(port, env)
@@ -253,10 +261,7 @@ def test_killing_gunicorn_master_and_workers_loses_nothing_acknowledged(
         search_index: SearchIndex, own_database: str) -> None:
     """20 writers through 2 gunicorn workers for 10 s, then kill -9 of the workers and the
     master mid-burst, a restart and an audit of every acknowledged round."""
-    env = {**os.environ, "HAKEM_DATABASE_URL": own_database,
-           "HAKEM_SEARCH_INDEX_DIR": str(search_index.directory),
-           "HAKEM_SECRET_KEY": "kill-test", "PYTHONDONTWRITEBYTECODE": "1"}
-    env.pop("DATABASE_URL", None)
+    env = server_env(search_index, own_database)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = start_gunicorn(port, env)

@@ -17,24 +17,14 @@ from referee.round import MoveRuling
 from referee.rulings import Ruling
 from rules_data import Rule
 from rules_data.schema import HouseRule, Term
+from web import responses
 from web.errors import InputError
 from web.i18n import current_language
 from web.openapi import openapi_document
 from web.queries import LangQuery, RulesQuery, SearchQuery
 from web.reasons import explain, explain_all, verdict_text
 from web.referee_requests import CHECKS, judge
-from web.responses import (
-    jsonable,
-    RULINGS,
-    Glossary,
-    HouseRules,
-    MoveAnswerRuling,
-    RoundRuling,
-    RuleDetail,
-    RuleList,
-    SearchResults,
-    respond,
-)
+from web.responses import jsonable, respond
 from web.round_requests import (
     MoveRequest,
     RoundRequest,
@@ -103,7 +93,7 @@ def search() -> Response:
     params = parse(SearchQuery, query_args())
     lang = lang_of(params)
     results = run_search(params.q, lang, params.variant, params.limit)
-    return respond(SearchResults.model_validate({
+    return respond(responses.SearchResults.model_validate({
         "query": results.query, "lang": lang, "variant": results.variant,
         "status": results.status, "suggestion": results.suggestion,
         "results": [{"id": hit.id, "title": hit.title, "variants": list(hit.variants),
@@ -123,8 +113,8 @@ def rules() -> Response:
     found = [rule_summary(rule, lang) for rule in rulebook
              if (params.variant == "all" or params.variant in rule.variants)
              and (params.category is None or rule.category == params.category)]
-    return respond(RuleList.model_validate({"lang": lang, "variant": params.variant,
-                                            "rules": found}))
+    return respond(responses.RuleList.model_validate(
+        {"lang": lang, "variant": params.variant, "rules": found}))
 
 
 @bp.get("/rules/<rule_id>")
@@ -134,14 +124,15 @@ def rule(rule_id: str) -> Response:
     if rule_id not in rulebook:
         raise InputError("unknown_rule", gettext("There is no rule %(id)s.", id=rule_id[:10]),
                          status=404)
-    return respond(RuleDetail.model_validate(rule_json(rulebook.rule(rule_id), lang_of(params))))
+    detail = rule_json(rulebook.rule(rule_id), lang_of(params))
+    return respond(responses.RuleDetail.model_validate(detail))
 
 
 @bp.get("/glossary")
 def glossary() -> Response:
     params = parse(LangQuery, query_args())
     lang = lang_of(params)
-    return respond(Glossary.model_validate(
+    return respond(responses.Glossary.model_validate(
         {"lang": lang, "terms": [term_json(t, lang) for t in book().glossary]}))
 
 
@@ -149,7 +140,7 @@ def glossary() -> Response:
 def house_rules() -> Response:
     params = parse(LangQuery, query_args())
     lang = lang_of(params)
-    return respond(HouseRules.model_validate({"lang": lang, "house_rules": [
+    return respond(responses.HouseRules.model_validate({"lang": lang, "house_rules": [
         house_rule_json(house, rule_id, lang)
         for house, rule_id in sorted(book().house_rules.values(), key=lambda p: p[1])]}))
 
@@ -173,7 +164,7 @@ def referee(check: str) -> Response:
     model, _ = CHECKS[check]
     body = parse(model, json_body())
     result, rules = judge(check, body, table_rules())
-    return respond(RULINGS[check].model_validate(
+    return respond(responses.RULINGS[check].model_validate(
         ruling_json(result, body.variant, rules.applied())))
 
 
@@ -195,7 +186,7 @@ def move_ruling_json(result: MoveRuling, index: int | None = None) -> dict[str, 
 def referee_move() -> Response:
     body = parse(MoveRequest, json_body())
     result, rules = rule_move(body, table_rules())
-    return respond(MoveAnswerRuling.model_validate({
+    return respond(responses.MoveAnswerRuling.model_validate({
         "variant": body.variant, **move_ruling_json(result), "table_options": rules.applied()}))
 
 
@@ -204,7 +195,7 @@ def referee_round() -> Response:
     body = parse(RoundRequest, json_body())
     result, rules = rule_round(body, table_rules())
     score = ruling_json(result.score, body.variant, rules.applied()) if result.score else None
-    return respond(RoundRuling.model_validate({
+    return respond(responses.RoundRuling.model_validate({
         "variant": body.variant, "moves": [move_ruling_json(m, i)
                                            for i, m in enumerate(result.moves)],
         "first_violation": result.first_violation, "state": state_json(result.state),
