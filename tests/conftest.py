@@ -15,6 +15,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from app import create_app
 from rules_data import rulebook
 from rules_data.search import SearchIndex
+from tests.databases import KINDS, fresh_database
 
 
 def build_test_index(tmp_path_factory: pytest.TempPathFactory) -> SearchIndex:
@@ -43,6 +44,38 @@ def make_app(index_dir: Path, data_dir: Path, **extra: object) -> Flask:
 def app(search_index: SearchIndex, tmp_path_factory: pytest.TempPathFactory) -> Flask:
     """The app on the real rule book and index, with a fresh database."""
     return make_app(search_index.directory, tmp_path_factory.mktemp("data"))
+
+
+@pytest.fixture(scope="session", params=KINDS)
+def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+             ) -> Iterator[str]:
+    """A fresh database for a session's worth of sheet tests: SQLite, then PostgreSQL."""
+    with fresh_database(request.param, tmp_path_factory.mktemp("db")) as url:
+        yield url
+
+
+@pytest.fixture(params=KINDS)
+def own_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database for one test: SQLite, then PostgreSQL."""
+    with fresh_database(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def sheet_app(search_index: SearchIndex, database: str,
+              tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    """The app on :func:`database`; the sheet's test modules use it as their ``app``."""
+    made = make_app(search_index.directory, tmp_path_factory.mktemp("data"),
+                    DATABASE_URL=database)
+    yield made
+    dispose(made)
+
+
+def dispose(app: Flask) -> None:
+    """Close the app's database connections (a PostgreSQL database is dropped after)."""
+    from web.sheet.store import EXTENSION
+
+    app.extensions[EXTENSION].engine.dispose()
 
 
 @pytest.fixture()

@@ -332,3 +332,9 @@ def test_no_test_reads_outside_the_repository() -> None:
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if outside.search(line)]
     assert found == []
+
+
+def test_an_undeclared_method_is_a_405_whatever_its_body(client: FlaskClient) -> None:
+    """Routing speaks first: PUT on a GET route is 405, not 415 for its missing JSON body."""
+    answer = client.put("/api/v1/search?q=okey", data="x", content_type="text/plain")
+    assert answer.status_code == 405 and answer.get_json()["error"]["code"]

@@ -23,6 +23,12 @@ from tests.conftest import post_form
 NAMES = ["Ayşe", "Mehmet", "Jana", "Tom"]
 
 
+@pytest.fixture(scope="session")
+def app(sheet_app: Flask) -> Flask:
+    """Every test here runs on SQLite and on PostgreSQL."""
+    return sheet_app
+
+
 def create(client: FlaskClient, **body: Any) -> dict[str, Any]:
     body.setdefault("players", NAMES)
     response = client.post("/api/v1/matches", json=body)
@@ -413,7 +419,7 @@ def test_an_unreadable_round_is_refused_and_nothing_is_stored(
     assert client.get(f"/api/v1/matches/{match}").get_json()["rounds"] == []
 
 
-@pytest.mark.parametrize("since", ["abc", "%C2%B2", "%D9%A3", "-1", "9" * 5000])
+@pytest.mark.parametrize("since", ["abc", "%C2%B2", "%D9%A3", "-1", "9" * 5000, ""])
 def test_a_bad_since_is_a_400_on_the_api_and_the_page(client: FlaskClient, since: str) -> None:
     code = create(client)["code"]
     response = client.get(f"/api/v1/matches/{code}?since={since}")

@@ -1,30 +1,30 @@
 """The JSON API, version 1: search, rules, glossary, house rules and the referee's checks.
 
-Every answer is JSON; every error is ``{"error": {"code", "message"}}`` with a 4xx status,
-its message in the request's language. The OpenAPI document is at ``/api/v1/openapi.json``.
+Every answer is JSON, built as a model of :mod:`web.responses`; every error is
+``{"error": {"code", "message", "field"}}`` with a 4xx status, its message in the request's
+language. The OpenAPI document is at ``/api/v1/openapi.json``.
 """
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import Any, Literal
+from typing import Any
 
 from flask import Blueprint, Flask, jsonify, url_for
 from flask_babel import gettext
-from pydantic import BaseModel, ConfigDict, Field
 from werkzeug.wrappers import Response
 
-from referee import Tile
 from referee.round import MoveRuling
 from referee.rulings import Ruling
 from rules_data import Rule
 from rules_data.schema import HouseRule, Term
-from rules_data.search import MAX_LIMIT
+from web import responses
 from web.errors import InputError
 from web.i18n import current_language
 from web.openapi import openapi_document
+from web.queries import LangQuery, RulesQuery, SearchQuery
 from web.reasons import explain, explain_all, verdict_text
 from web.referee_requests import CHECKS, judge
+from web.responses import jsonable, respond
 from web.round_requests import (
     MoveRequest,
     RoundRequest,
@@ -38,30 +38,6 @@ from web.table import table_rules
 from web.validation import choose_language, json_body, parse, query_args
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-Lang = Literal["tr", "de", "en"]
-
-
-class Query(BaseModel):
-    """Query-string parameters are validated like bodies; unknown ones are ignored."""
-
-    model_config = ConfigDict(extra="ignore", frozen=True)
-
-
-class LangQuery(Query):
-    lang: Lang | None = None
-
-
-class SearchQuery(LangQuery):
-    q: str = Field(description="words in Turkish, German or English", max_length=20_000)
-    variant: Literal["101", "plain", "all"] = "all"
-    limit: int = Field(default=10, ge=1, le=MAX_LIMIT)
-
-
-class RulesQuery(LangQuery):
-    variant: Literal["101", "plain", "all"] = "all"
-    category: str | None = Field(default=None, max_length=40)
-
 
 def lang_of(params: LangQuery) -> str:
     return params.lang or current_language()
@@ -118,13 +94,13 @@ def search() -> Response:
     params = parse(SearchQuery, query_args())
     lang = lang_of(params)
     results = run_search(params.q, lang, params.variant, params.limit)
-    return jsonify({
+    return respond(responses.SearchResults.model_validate({
         "query": results.query, "lang": lang, "variant": results.variant,
         "status": results.status, "suggestion": results.suggestion,
         "results": [{"id": hit.id, "title": hit.title, "variants": list(hit.variants),
                      "snippet": hit.snippet, "score": round(hit.score, 4)}
                     for hit in results.hits],
-    })
+    }))
 
 
 @bp.get("/rules")
@@ -138,7 +114,8 @@ def rules() -> Response:
     found = [rule_summary(rule, lang) for rule in rulebook
              if (params.variant == "all" or params.variant in rule.variants)
              and (params.category is None or rule.category == params.category)]
-    return jsonify({"lang": lang, "variant": params.variant, "rules": found})
+    return respond(responses.RuleList.model_validate(
+        {"lang": lang, "variant": params.variant, "rules": found}))
 
 
 @bp.get("/rules/<rule_id>")
@@ -148,39 +125,25 @@ def rule(rule_id: str) -> Response:
     if rule_id not in rulebook:
         raise InputError("unknown_rule", gettext("There is no rule %(id)s.", id=rule_id[:10]),
                          status=404)
-    return jsonify(rule_json(rulebook.rule(rule_id), lang_of(params)))
+    detail = rule_json(rulebook.rule(rule_id), lang_of(params))
+    return respond(responses.RuleDetail.model_validate(detail))
 
 
 @bp.get("/glossary")
 def glossary() -> Response:
     params = parse(LangQuery, query_args())
     lang = lang_of(params)
-    return jsonify({"lang": lang, "terms": [term_json(t, lang) for t in book().glossary]})
+    return respond(responses.Glossary.model_validate(
+        {"lang": lang, "terms": [term_json(t, lang) for t in book().glossary]}))
 
 
 @bp.get("/house-rules")
 def house_rules() -> Response:
     params = parse(LangQuery, query_args())
     lang = lang_of(params)
-    return jsonify({"lang": lang, "house_rules": [
+    return respond(responses.HouseRules.model_validate({"lang": lang, "house_rules": [
         house_rule_json(house, rule_id, lang)
-        for house, rule_id in sorted(book().house_rules.values(), key=lambda p: p[1])]})
-
-
-_PLAIN = (str, int, float, bool, type(None))
-
-
-def jsonable(value: object) -> object:
-    """Engine values as JSON: tiles and enums by their notation."""
-    if type(value) in _PLAIN:  # most of a ruling's values: nothing to do
-        return value
-    if isinstance(value, (Tile, Enum)):
-        return str(value.value) if isinstance(value, Enum) else str(value)
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [jsonable(v) for v in value]
-    return value
+        for house, rule_id in sorted(book().house_rules.values(), key=lambda p: p[1])]}))
 
 
 def ruling_json(result: Ruling, variant: str, applied: dict[str, str]) -> dict[str, Any]:
@@ -202,7 +165,8 @@ def referee(check: str) -> Response:
     model, _ = CHECKS[check]
     body = parse(model, json_body())
     result, rules = judge(check, body, table_rules())
-    return jsonify(ruling_json(result, body.variant, rules.applied()))
+    return respond(responses.RULINGS[check].model_validate(
+        ruling_json(result, body.variant, rules.applied())))
 
 
 def move_ruling_json(result: MoveRuling, index: int | None = None) -> dict[str, Any]:
@@ -223,8 +187,8 @@ def move_ruling_json(result: MoveRuling, index: int | None = None) -> dict[str, 
 def referee_move() -> Response:
     body = parse(MoveRequest, json_body())
     result, rules = rule_move(body, table_rules())
-    return jsonify({"variant": body.variant, **move_ruling_json(result),
-                    "table_options": rules.applied()})
+    return respond(responses.MoveAnswerRuling.model_validate({
+        "variant": body.variant, **move_ruling_json(result), "table_options": rules.applied()}))
 
 
 def round_answer(body: RoundRequest) -> dict[str, Any]:
@@ -240,7 +204,8 @@ def round_answer(body: RoundRequest) -> dict[str, Any]:
 
 @bp.post("/referee/round")
 def referee_round() -> Response:
-    return jsonify(round_answer(parse(RoundRequest, json_body())))
+    answer = round_answer(parse(RoundRequest, json_body()))
+    return respond(responses.RoundRuling.model_validate(answer))
 
 
 @bp.get("/openapi.json")

@@ -108,7 +108,8 @@ TILE_ERRORS = frozenset({"bad_tile", "too_many_copies", "too_many_fakes", "tile_
 class CheckRequest(BaseModel):
     """Fields every check takes: the variant, house-rule choices and the reply's language."""
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True,
+                              strict=True)
 
     variant: VariantName = "101"
     options: dict[str, str] = Field(default_factory=dict, max_length=40)
@@ -183,7 +184,8 @@ class PickupRequest(CheckRequest):
 class PlayerEntry(BaseModel):
     """One player's end of round in a score request."""
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True,
+                              strict=True)
 
     opened: Literal["melds", "pairs"] | None = None
     remaining: Hand = Field(default_factory=list)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from flask_babel import gettext
 from pydantic import BaseModel, ConfigDict, Field
 
-from referee import OkeyError, Opened, Penalty, Rules
+from referee import OkeyError, Opened, Penalty, Rules, RuleViolation
 from referee.round import (
     MissingField,
     Move,
@@ -26,6 +27,7 @@ from referee.round import (
     replay,
 )
 from referee.scoring import Finish
+from web.errors import InputError
 from web.referee_requests import ERROR_FIELDS, TILE_ERRORS, CheckRequest, TileField, TileList, Tiles
 from web.validation import engine_error
 
@@ -37,7 +39,8 @@ PenaltyName = Literal["opening_short", "islek", "okey_discard", "take_back", "fa
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True,
+                              strict=True)
 
 
 class SeatIn(Strict):
@@ -158,8 +161,17 @@ def _field(error: OkeyError, default: str) -> str | None:
     return ROUND_ERRORS.get(error.code)
 
 
+def _seat_of(player: int, players: int, field: str) -> None:
+    """A player named by the request must sit at the table (a 400 naming the field)."""
+    if player >= players:
+        raise engine_error(RuleViolation(f"there is no player {player}", code="bad_player",
+                                         subject=str(player)), field)
+
+
 def rule_move(request: MoveRequest, base: Rules | None) -> tuple[MoveRuling, Rules]:
     """The engine's ruling on the request's move; input errors are 400s naming the field."""
+    seats = len(request.state.seats) if request.state.seats else request.state.players
+    _seat_of(request.state.turn, seats, "state.turn")
     try:
         rules = request.rules(base)
         return play(request.state.to_state(), request.move.to_move(), rules), rules
@@ -172,6 +184,11 @@ def rule_round(request: RoundRequest, base: Rules | None) -> tuple[RoundRuling, 
     try:
         rules = request.rules(base)
         start = request.start
+        _seat_of(start.first, start.players, "start.first")
+        if start.racks is not None and len(start.racks) != start.players:
+            raise InputError("racks_per_player", gettext(
+                "Give one rack per player: %(players)s players, %(racks)s racks.",
+                players=start.players, racks=len(start.racks)), field="start.racks")
         state = RoundState.start(players=start.players, indicator=start.indicator,
                                  racks=start.racks, dealer_next=start.first)
         return replay(state, [m.to_move() for m in request.moves], rules), rules

@@ -147,6 +147,8 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def check_request() -> None:
+        if request.routing_exception is not None:
+            return  # no such route or method: the 404 or 405 says so, not the body's type
         if request.method in UNSAFE:
             if is_api():
                 check_api_request()

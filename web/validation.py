@@ -9,6 +9,7 @@ names the bad token.
 from __future__ import annotations
 
 import json
+import math
 import re
 from urllib.parse import unquote_to_bytes
 from collections.abc import Callable, Mapping
@@ -84,6 +85,9 @@ def _problem(error: ErrorDetails) -> str:
     kind = error["type"]
     if kind == "too_short" and ctx.get("min_length") == 1:
         kind = "string_too_short"  # "is empty"
+    given = error.get("input")
+    if kind == "int_type" and isinstance(given, float) and not math.isfinite(given):
+        kind = "finite_number"  # a strict whole number refuses NaN as a float first
     problem = PROBLEMS.get(kind)
     if problem is None:
         return str(gettext("is not valid"))

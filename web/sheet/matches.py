@@ -12,10 +12,11 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from flask import current_app
 from flask_babel import gettext, ngettext
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -42,6 +43,8 @@ ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 MAX_NAME = 24
 MAX_ROUNDS = 60
+MAX_VERSION = 10**9 - 1
+"""The highest version a viewer may say it has (``?since=``)."""
 
 
 def new_code() -> str:
@@ -122,6 +125,28 @@ def check_players(names: Sequence[str]) -> list[str]:
         raise InputError("duplicate_name", gettext(
             "Two players have the same name: give each a different one."), field="players")
     return cleaned
+
+
+class NewMatch(BaseModel):
+    """A new match as the API takes it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    variant: Literal["101", "plain"] = "101"
+    players: list[str] = Field(min_length=2, max_length=4)
+    rounds: int | None = Field(default=None, ge=1, le=MAX_ROUNDS)
+    table: str | None = Field(default=None, max_length=64)
+    options: dict[str, str] = Field(default_factory=dict, max_length=40)
+    lang: Literal["tr", "de", "en"] | None = None
+
+
+class FinishBody(BaseModel):
+    """Finishing takes a JSON object, ``{}`` or with a ``lang``: a JSON body is what keeps a
+    cross-site form from posting it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    lang: Literal["tr", "de", "en"] | None = None
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,9 @@ from referee.errors import OkeyError
 from referee.options import PlainMatch
 from referee.rulings import Ruling
 from referee.scoring import TOURNAMENT_START
-from web.api import jsonable
 from web.errors import InputError
 from web.reasons import explain
+from web.responses import jsonable
 from web.referee_requests import PlayerEntry, ScoreRequest, TileField, run_check
 from web.validation import engine_error, parse
 
@@ -41,7 +41,8 @@ class RoundEntry(BaseModel):
     For plain Okey only ``finish`` and ``winner`` count; 101 Okey needs one entry per player.
     """
 
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, frozen=True,
+                              strict=True)
 
     finish: FinishName
     winner: int | None = Field(default=None, ge=0, le=3)

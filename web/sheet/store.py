@@ -20,7 +20,7 @@ import click
 from alembic import command
 from alembic.config import Config
 from flask import Flask, current_app
-from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy import Engine, create_engine, event, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, lazyload, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
@@ -28,6 +28,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from web.sheet.models import Match, Round
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MIGRATION_LOCK = 0x4841_4B45_4D  # "HAKEM": the advisory lock taken while migrating
 EXTENSION = "hakem.sheet"
 
 
@@ -81,6 +82,8 @@ def migrate(engine: Engine) -> None:
     config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False)
                            .replace("%", "%%"))
     with engine.execution_options(hakem_write=True).begin() as connection:
+        if engine.dialect.name == "postgresql":  # workers starting at once migrate in turn
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -148,6 +151,9 @@ def init_app(app: Flask) -> None:
     app.extensions[EXTENSION] = created
     if app.config.get("SHEET_MIGRATE", True):
         migrate(created.engine)
+        # No connection is left in the pool: a server that forks workers after loading the
+        # app (gunicorn --preload) must not share one between processes.
+        created.engine.dispose()
 
     @app.cli.command("db-upgrade")
     def db_upgrade() -> None:

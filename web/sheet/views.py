@@ -22,7 +22,6 @@ from flask import (
     Blueprint,
     Flask,
     current_app,
-    jsonify,
     make_response,
     redirect,
     render_template,
@@ -38,10 +37,12 @@ from werkzeug.wrappers import Response
 from web.errors import InputError
 from web.i18n import current_language
 from web.pages import add_lang, pull_lang, variant_name
+from web.responses import respond
 from web.security import public_url
 from web.sheet import matches, rights, store
-from web.sheet.models import Match
 from web.sheet.complete import check_complete
+from web.sheet.models import Match
+from web.sheet.responses import AddedRound, CreatedMatch, MatchAnswer
 from web.sheet.scoring import RoundEntry, Sheet, read_entry
 from web.table import table_rules
 from web.validation import (
@@ -76,19 +77,6 @@ PENALTIES: dict[str, LazyString] = {
     "failed_pickup": lazy_gettext("Took a discard and put it back"),
     "okey_in_hand": lazy_gettext("Kept an okey in hand"),
 }
-
-
-class NewMatch(BaseModel):
-    """A new match as the API takes it."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    variant: Literal["101", "plain"] = "101"
-    players: list[str] = Field(min_length=2, max_length=4)
-    rounds: int | None = Field(default=None, ge=1, le=matches.MAX_ROUNDS)
-    table: str | None = Field(default=None, max_length=64)
-    options: dict[str, str] = Field(default_factory=dict, max_length=40)
-    lang: Literal["tr", "de", "en"] | None = None
 
 
 def edit_secret(code: str) -> str | None:
@@ -192,13 +180,13 @@ def keep(made: matches.Snapshot) -> matches.Snapshot:
     return made
 
 
-MAX_VERSION = 10**9 - 1
-
-
 def since_arg() -> int | None:
-    """``?since=``: the version the viewer has, if it says."""
-    raw = request.args.get("since", "")
-    return whole_number(raw, "since", "since", 0, MAX_VERSION) if raw else None
+    """``?since=``: the version the viewer has, if it says (given empty, it is a 400, as the
+    API document's integer says)."""
+    raw = request.args.get("since")
+    if raw is None:
+        return None
+    return whole_number(raw, "since", "since", 0, matches.MAX_VERSION)
 
 
 def unchanged(code: str) -> Response | None:
@@ -389,11 +377,21 @@ class BodyLanguage(BaseModel):
                                  pattern=r"^[A-Za-z0-9_-]+$")
 
 
-def state_response(code: str, status: int = 200, made: matches.Snapshot | None = None
-                   ) -> Response:
+def state_response(code: str, status: int = 200, made: matches.Snapshot | None = None,
+                   created: matches.Created | None = None) -> Response:
+    """The sheet as :class:`MatchAnswer`; at creation :class:`CreatedMatch`, with the key."""
     match, sheet = keep(made) if made is not None else snapshot(code)
-    response = jsonify(match_json(match, sheet))
-    response.status_code = status
+    data = match_json(match, sheet)
+    answer: MatchAnswer
+    if created is None:
+        answer = MatchAnswer.model_validate(data)
+    else:
+        data["edit_key"] = created.secret
+        data["links"]["edit"] = public_url("sheet.edit", lang=current_language(),
+                                           code=created.code, key=created.secret)
+        data["can_edit"] = True
+        answer = CreatedMatch.model_validate(data)
+    response = respond(answer, status)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -407,16 +405,10 @@ def body_dict() -> dict[str, Any]:
 
 @api.post("")
 def create_match() -> Response:
-    body = parse(NewMatch, body_dict())
+    body = parse(matches.NewMatch, body_dict())
     rules = matches.rules_from(body.variant, body.table, body.options, None)
     created = matches.create(rules, body.players, body.rounds)
-    response = state_response(created.code, 201)
-    data = response.get_json()
-    data["edit_key"] = created.secret
-    data["links"]["edit"] = public_url("sheet.edit", lang=current_language(), code=created.code,
-                                       key=created.secret)
-    data["can_edit"] = True
-    response.set_data(jsonify(data).get_data())
+    response = state_response(created.code, 201, created=created)
     response.headers["Location"] = url_for("sheet_api.state", code=created.code)
     return rights.grant(response, created.code, created.secret)
 
@@ -449,8 +441,7 @@ def add_round(code: str) -> Response:
                                       round_id)
     if not retried:  # a retry changed nothing: the cached sheets stand
         keep_added(made)
-    response = jsonify(added_json(*made))
-    response.status_code = 201
+    response = respond(AddedRound.model_validate(added_json(*made)), 201)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -470,6 +461,7 @@ def undo_round(code: str) -> Response:
 
 @api.post("/<code>/finish")
 def finish(code: str) -> Response:
+    parse(matches.FinishBody, body_dict())
     made = matches.finish(code, edit_secret(matches.normal_code(code)))
     return state_response(code, made=made)
 
