@@ -157,7 +157,25 @@ for line in sys.stdin:
         start = time.perf_counter()
         check_best_opening(rack, indicator=jokers.indicator, rules=preset)
         bare = time.perf_counter() - start
-        print(json.dumps({"times": [http, bare], "rss": rss()}), flush=True)
+        parts = []
+        try:  # validation and serialisation alone, as the view does them
+            from flask import jsonify
+            from web.api import ruling_json
+            from web.referee_requests import CHECKS, judge
+            from web.validation import parse
+        except ImportError:
+            pass
+        else:
+            with app.test_request_context("/api/v1/referee/best-opening", method="POST",
+                                          json=body):
+                start = time.perf_counter()
+                request = parse(CHECKS["best-opening"][0], body)
+                parts.append(time.perf_counter() - start)
+                ruling, rules = judge("best-opening", request)
+                start = time.perf_counter()
+                jsonify(ruling_json(ruling, request.variant, rules.applied()))
+                parts.append(time.perf_counter() - start)
+        print(json.dumps({"times": [http, bare], "parts": parts, "rss": rss()}), flush=True)
 """
 
 FIRST_CALL = """
@@ -353,6 +371,7 @@ def main() -> None:
     http: dict[str, list[float]] = {b.name: [] for b in http_builds}
     bare: dict[str, list[float]] = {b.name: [] for b in http_builds}
     rss: dict[str, float] = {}
+    parts: dict[str, list[float]] = {b.name: [] for b in http_builds}
     for i in range(args.http):
         _, rack, indicator, _, _ = racks[i % len(racks)]
         for build in http_builds:
@@ -361,6 +380,8 @@ def main() -> None:
             http[build.name].append(answer["times"][0])
             bare[build.name].append(answer["times"][1])
             rss[build.name] = answer["rss"]
+            if answer["parts"]:
+                parts[build.name].append(sum(answer["parts"]))
     print(f"HTTP best-opening check, {args.http} requests through the Flask test client "
           "(default house rules), builds interleaved:")
     for build in http_builds:
@@ -369,6 +390,9 @@ def main() -> None:
         print(f"  {'':<15}check {summary(bare[build.name])}")
         print(f"  {'':<15}median overhead of HTTP (validation, serialisation) "
               f"{statistics.median(overhead) * 1000:.3f} ms; worker RSS {rss[build.name]:.0f} MiB")
+        if parts[build.name]:
+            print(f"  {'':<15}validation and serialisation alone: "
+                  f"{summary(parts[build.name])}")
     for build in http_builds:
         base = base_of[build.name]
         if base is not None:

@@ -280,7 +280,11 @@ def main() -> None:
         finally:
             for _, process, _ in servers:
                 process.terminate()
-                process.wait(10)
+                try:
+                    process.wait(30)
+                except subprocess.TimeoutExpired:  # a loaded machine: do not wait on it
+                    process.kill()
+                    process.wait()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

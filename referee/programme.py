@@ -132,7 +132,8 @@ def _walk(top: int, count_tiles: bool) -> tuple[tuple[int, ...], tuple[tuple[int
 def _row_cells(row: tuple[int, ...], top: int, joker_set: int,
                jokers: int) -> tuple[tuple[int, ...], ...]:
     """A colour's cell numbers by step and jokers left (see ``_cell_ids``), from its
-    naturals by step; a colour holds few tiles, so the same row comes back often."""
+    naturals by step (kept for the racks that come back: a page and its API, the pickup
+    check's rack with and without the tile)."""
     has = [False, *(k > 0 for k in row), False, False]  # by step, 0 to top + 2
     reach = 99  # how many steps on the colour's next natural lies (99: none does)
     ids = []
