@@ -391,9 +391,9 @@ class SynonymMap:
         self._expansions: dict[tuple[int, str], Unit] = {}
         self._matches: dict[tuple[str, ...], dict[int, list[tuple[int, int]]]] = {}
         names = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))["plain_okey"]
-        plain = {tuple(typed(TOKEN.findall(str(name)))) for name in names}
+        plain = {frozenset(typed(TOKEN.findall(str(name)))) for name in names}
         self.plain = frozenset(g for g, group in enumerate(self.groups)
-                               if any(tuple(typed(phrase)) in plain for phrase in group))
+                               if any(frozenset(typed(phrase)) in plain for phrase in group))
 
     def matches(self, words: Sequence[str]) -> dict[int, list[tuple[int, int]]]:
         """For each start position, the (group, length) of the synonym phrases found there.
@@ -402,8 +402,8 @@ class SynonymMap:
         and they share a stem in one of the languages. At one start, a group's longest
         matching phrase counts.
         """
-        key = tuple(words)
-        cached = self._matches.get(key)
+        typed_words = tuple(words)
+        cached = self._matches.get(typed_words)
         if cached is not None:
             return cached
         keys = [synonym_keys(w) for w in words]
@@ -422,7 +422,7 @@ class SynonymMap:
                 found[i] = sorted(longest.items())
         if len(self._matches) > 50_000:
             self._matches.clear()
-        self._matches[key] = found
+        self._matches[typed_words] = found
         return found
 
     def expansion(self, group: int, display: str) -> Unit:
