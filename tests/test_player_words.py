@@ -103,3 +103,16 @@ def test_number_words_find_the_wrap_rule(search_index: SearchIndex, lang: str,
 def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, query: str,
                                       rule: str) -> None:
     assert rule in [hit.id for hit in search_index.search(query, lang).hits[:3]]
+
+
+@pytest.mark.parametrize(("lang", "plain", "common"), [
+    ("tr", "normal okeyde okey atarak bitirme", "okey atarak bitirme"),
+    ("de", "einfaches Okey Joker zuletzt abwerfen", "Joker zuletzt abwerfen"),
+    ("en", "regular okey finish with joker discard", "finish with joker discard"),
+])
+def test_a_question_naming_plain_okey_gets_plain_okeys_rule(search_index: SearchIndex,
+                                                            lang: str, plain: str,
+                                                            common: str) -> None:
+    """Without a variant named, the 101 Okey rule leads; named, the plain Okey one does."""
+    assert search_index.search(common, lang).hits[0].id == "602"
+    assert search_index.search(plain, lang).hits[0].id == "608"

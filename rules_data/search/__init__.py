@@ -163,11 +163,12 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int) -> Res
         return Results(text, lang, variant, None, ())
     hits: list[Hit] = []
     with gen.ix.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1)) as searcher:
-        ranked = rank(gen, searcher, units)
+        plain = gen.query.names_plain(words)
+        ranked = rank(gen, searcher, units, plain)
         if suggested is not None:
             # suggest only when the mended query finds clearly better than the typed one
             typed_units = [unit for unit in units if not any(c.mended for c in unit)]
-            as_typed = rank(gen, searcher, typed_units) if typed_units else []
+            as_typed = rank(gen, searcher, typed_units, plain) if typed_units else []
             if as_typed and ranked[0][1] < SUGGEST_MARGIN * as_typed[0][1]:
                 units, ranked, suggested = typed_units, as_typed, None
         marks = mark_terms(units, lang)

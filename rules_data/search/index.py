@@ -147,7 +147,10 @@ class Generation:
         self.highlighter = Highlighter(analyzers)
         table = frozenset(data.get("table", ()))
         with self.ix.searcher() as searcher:
-            docnums = {fields["id"]: docnum for docnum, fields in searcher.iter_docs()}
+            stored = list(searcher.iter_docs())
+        docnums = {fields["id"]: docnum for docnum, fields in stored}
+        self.plain = frozenset(docnum for docnum, fields in stored
+                               if "plain" in fields["variants"].split())
         self.prior = {docnum: TABLE_PRIOR for rule, docnum in docnums.items() if rule in table}
         self.phrases = PhraseIndex({docnums[rule]: phrases
                                     for rule, phrases in data.get("phrases", {}).items()

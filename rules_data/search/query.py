@@ -159,6 +159,11 @@ class QueryReader:
                               for word in words))
         return not terms.isdisjoint(self.okey_only)
 
+    def names_plain(self, words: Sequence[str]) -> bool:
+        """Whether the query names plain Okey (``normal okeyde``, ``einfaches Okey``)."""
+        return any(group in self.synonyms.plain for found in self.synonyms.matches(words).values()
+                   for group, _ in found)
+
     def topic_weight(self, word: str, correction: str | None, display: str) -> int | None:
         """How much one typed word says the query is about Okey (see :meth:`on_topic`);
         None for a stop word or a negation cue, which says nothing either way."""
@@ -393,6 +398,10 @@ class SynonymMap:
                         self.first.setdefault(key, []).append((g, p))
         self._expansions: dict[tuple[int, str], Unit] = {}
         self._matches: dict[tuple[str, ...], dict[int, list[tuple[int, int]]]] = {}
+        names = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))["plain_okey"]
+        plain = {frozenset(typed(TOKEN.findall(str(name)))) for name in names}
+        self.plain = frozenset(g for g, group in enumerate(self.groups)
+                               if any(frozenset(typed(phrase)) in plain for phrase in group))
 
     def matches(self, words: Sequence[str]) -> dict[int, list[tuple[int, int]]]:
         """For each start position, the (group, length) of the synonym phrases found there.
@@ -401,8 +410,13 @@ class SynonymMap:
         and they share a stem in one of the languages. At one start, a group's longest
         matching phrase counts.
         """
+<<<<<<< ours
         words_key = tuple(words)
         cached = self._matches.get(words_key)
+=======
+        typed_words = tuple(words)
+        cached = self._matches.get(typed_words)
+>>>>>>> theirs
         if cached is not None:
             return cached
         keys = [synonym_keys(w) for w in words]
@@ -421,7 +435,11 @@ class SynonymMap:
                 found[i] = sorted(longest.items())
         if len(self._matches) > 50_000:
             self._matches.clear()
+<<<<<<< ours
         self._matches[words_key] = found
+=======
+        self._matches[typed_words] = found
+>>>>>>> theirs
         return found
 
     def expansion(self, group: int, display: str) -> Unit:

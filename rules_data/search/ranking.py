@@ -43,6 +43,9 @@ that names no variant or exception most often asks for the common rule."""
 COVER_BONUS = 1.5
 """The lead of a rule whose title or keywords answer the whole question (see :func:`cover_bonus`),
 times the square of the share of the query's words they hold."""
+VARIANT_LEAD = 1.5
+"""The lead of plain Okey's rules when the query names plain Okey: the 101 Okey rule on the
+same case (finishing with the joker, the winner) would otherwise win on the table's prior."""
 SUGGEST_MARGIN = 1.25
 """How much better the best rule of a mended query must score than that of the query as typed
 (without the unknown words) for the search to suggest it; else the typed query's rules show."""
@@ -55,9 +58,14 @@ PART_BOOST = 0.35
 """One part of a compound found alone."""
 
 
-def rank(gen: Generation, searcher: Any, units: Sequence[Unit]) -> list[tuple[int, float]]:
-    """The rules matching a query, best first: ``(document number, score)``."""
+def rank(gen: Generation, searcher: Any, units: Sequence[Unit],
+         plain: bool = False) -> list[tuple[int, float]]:
+    """The rules matching a query, best first: ``(document number, score)``; ``plain`` when
+    the query names plain Okey, whose rules then lead (``VARIANT_LEAD``)."""
     scores = score(gen, searcher, units)
+    if plain:
+        scores = {doc: value * VARIANT_LEAD if doc in gen.plain else value
+                  for doc, value in scores.items()}
     scores = cover_bonus(gen, searcher, units, scores)
     scores = phrase_bonus(gen.phrases, units, scores)
     scores = definition_bonus(gen.definitions, units, scores)
