@@ -110,6 +110,7 @@ def server_env(search_index: SearchIndex, database: str) -> dict[str, str]:
     env = {**os.environ, "HAKEM_DATABASE_URL": database,
            "HAKEM_SEARCH_INDEX_DIR": str(search_index.directory),
            "HAKEM_SECRET_KEY": "kill-test", "HAKEM_RATELIMIT_ENABLED": "false",
+           "HAKEM_SHEET_MAX_ROUNDS": "1000",  # past the 60-round cap: writers go on for 10 s
            "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("DATABASE_URL", None)
     return env
@@ -193,7 +194,9 @@ def test_killing_the_server_mid_write_loses_nothing_acknowledged(
 WRITERS = 20
 MATCHES = 10
 WRITE_SECONDS = 10.0
-MAX_PER_WRITER = 200
+MAX_PER_WRITER = 266
+"""A writer's rounds are told apart by the loser's sum, 1 to 266 (the most a rack can hold),
+and the two writers of a match by their winner."""
 """The multi-worker test: 20 writers on 10 matches for 10 s (at most 200 rounds each)."""
 
 
@@ -224,14 +227,15 @@ def children(pid: int) -> list[int]:
         return []
 
 
-def audit(base: str, acknowledged: dict[str, list[int]]) -> dict[str, int]:
+def audit(base: str, acknowledged: dict[str, list[tuple[int, int]]]) -> dict[str, int]:
     """Acknowledged rounds missing from each match, and rounds stored more than once."""
     figures = {"acknowledged": 0, "stored": 0, "lost": 0, "duplicated": 0, "bad_totals": 0}
     for code, acked in acknowledged.items():
         status, sheet = call(f"{base}/api/v1/matches/{code}")
         assert status == 200
         rounds = sheet["rounds"]
-        stored = [r["entry"]["players"][1 - r["entry"]["winner"]]["remaining_value"]
+        stored = [(r["entry"]["winner"],
+                   r["entry"]["players"][1 - r["entry"]["winner"]]["remaining_value"])
                   for r in rounds]
         figures["acknowledged"] += len(acked)
         figures["stored"] += len(stored)
@@ -259,7 +263,7 @@ def test_killing_gunicorn_master_and_workers_loses_nothing_acknowledged(
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = start_gunicorn(port, env)
-    acknowledged: dict[str, list[int]] = {}
+    acknowledged: dict[str, list[tuple[int, int]]] = {}
     try:
         made = [call(f"{base}/api/v1/matches", "POST", {"players": ["A", "B"]})[1]
                 for _ in range(MATCHES)]
@@ -271,18 +275,19 @@ def test_killing_gunicorn_master_and_workers_loses_nothing_acknowledged(
 
         def write(writer: int) -> None:
             code = codes[writer % MATCHES]
+            winner = writer // MATCHES % 2  # the match's other writer has the other winner
             for n in range(MAX_PER_WRITER):
                 if stop.is_set():
                     return
-                value = writer * 1000 + n + 1
+                value = n + 1
                 try:
                     status, _ = call(f"{base}/api/v1/matches/{code}/rounds", "POST",
-                                     entry(writer % 2, value), keys[code], timeout=10)
+                                     entry(winner, value), keys[code], timeout=10)
                 except (urllib.error.URLError, ConnectionError, OSError):
                     continue  # a timeout on a busy machine, or the servers are gone
                 if status == 201:
                     with lock:
-                        acknowledged[code].append(value)
+                        acknowledged[code].append((winner, value))
 
         threads = [threading.Thread(target=write, args=(n,)) for n in range(WRITERS)]
         for thread in threads:
