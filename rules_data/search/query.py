@@ -410,13 +410,8 @@ class SynonymMap:
         and they share a stem in one of the languages. At one start, a group's longest
         matching phrase counts.
         """
-<<<<<<< ours
         words_key = tuple(words)
         cached = self._matches.get(words_key)
-=======
-        typed_words = tuple(words)
-        cached = self._matches.get(typed_words)
->>>>>>> theirs
         if cached is not None:
             return cached
         keys = [synonym_keys(w) for w in words]
@@ -435,11 +430,7 @@ class SynonymMap:
                 found[i] = sorted(longest.items())
         if len(self._matches) > 50_000:
             self._matches.clear()
-<<<<<<< ours
         self._matches[words_key] = found
-=======
-        self._matches[typed_words] = found
->>>>>>> theirs
         return found
 
     def expansion(self, group: int, display: str) -> Unit:
