@@ -125,6 +125,7 @@ class QueryReader:
         self.topic, self.okey_only, self.topic_words = (
             frozenset(topic.get(key, ())) for key in ("okey", "only", "words"))
         self._cache: dict[tuple[str, ...], Unit] = {}
+        self._corrections: dict[str, str | None] = {}
         self._cache_lock = threading.Lock()
         self.synonyms = SynonymMap(self, synonyms)
 
@@ -236,6 +237,16 @@ class QueryReader:
         transpositions counting one), unless it is a real word of one of the languages
         (see :mod:`rules_data.wordlist`) or the name of another game."""
         key = fold(plain_lower(analysis.strip_apostrophe(word)))
+        if key in self._corrections:
+            return self._corrections[key]
+        correction = self._correct(key)
+        with self._cache_lock:
+            if len(self._corrections) > 50_000:
+                self._corrections.clear()
+            self._corrections[key] = correction
+        return correction
+
+    def _correct(self, key: str) -> str | None:
         if len(key) < 4 or not key.isalpha() or key in real_words():
             return None
         limit = 1 if len(key) <= 5 else 2
@@ -287,6 +298,13 @@ class QueryReader:
                     if expansion:
                         units.append(expansion)
         return units, corrections
+
+
+def load_word_lists() -> None:
+    """Load the word lists a query may need (number words, other games, real words) now,
+    rather than in the first search that meets a number or a typo."""
+    _number_words()
+    real_words()
 
 
 @lru_cache(maxsize=1)

@@ -7,13 +7,9 @@ this module too).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
 
 from rules_data.search.units import Alternatives, Unit, unit_terms
-
-if TYPE_CHECKING:
-    from rules_data.search.index import Generation
 
 FIELD_BOOST = {"title": 2.0, "kw": 2.0, "body": 1.0, "extra": 0.5, "pre": 0.5}
 DISPLAY_BOOST = 1.1
@@ -47,78 +43,118 @@ PART_BOOST = 0.35
 """One part of a compound found alone."""
 
 
-def rank(gen: Generation, searcher: Any, units: Sequence[Unit]) -> list[tuple[int, float]]:
-    """The rules matching a query, best first: ``(document number, score)``."""
-    scores = score(gen, searcher, units)
-    scores = phrase_bonus(gen.phrases, units, scores)
-    scores = definition_bonus(gen.definitions, units, scores)
-    return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+Postings = Callable[[str, str], Mapping[int, float]]
+"""A term's BM25F score in each rule that has it (by document number): ``postings(field, term)``."""
 
 
-def score(gen: Generation, searcher: Any, units: Sequence[Unit]) -> dict[int, float]:
-    """Each rule's score: per unit its best clause, summed over the units.
+class Ranker:
+    """Orders one generation's rules for a query.
 
-    Each term scores by BM25F (Whoosh's), times its boost. A word scores by its best field kind
-    (title, keywords, body, extra, prefix; any language), plus a little of each other kind
-    (``TIEBREAK``). A clause of several words needs them all. A typed word scores by its best
-    own clause plus its best synonym clause (and a German compound, by its best parts clause
-    plus its match as one word).
+    A typed word's scores (what :meth:`word` computes from its alternatives) are kept for the
+    life of the generation, which never changes once built, up to ``WORD_CACHE`` of them.
     """
-    def word(alternatives: Alternatives) -> dict[int, float]:
+
+    WORD_CACHE = 20_000
+
+    def __init__(self, postings: Postings, prior: Mapping[int, float], phrases: PhraseIndex,
+                 definitions: Definitions) -> None:
+        self.postings = postings
+        self.prior = prior
+        self.phrases = phrases
+        self.definitions = DefinitionIndex(definitions)
+        self._words: dict[Alternatives, dict[int, float]] = {}
+
+    def rank(self, units: Sequence[Unit]) -> list[tuple[int, float]]:
+        """The rules matching a query, best first: ``(document number, score)``."""
+        scores = self.score(units)
+        scores = phrase_bonus(self.phrases, units, scores)
+        scores = definition_bonus(self.definitions, units, scores)
+        return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+
+    def word(self, alternatives: Alternatives) -> dict[int, float]:
+        """Each rule's score for one word of a clause: its best field kind (title, keywords,
+        body, extra, prefix; any language), plus ``TIEBREAK`` of each other kind."""
+        found = self._words.get(alternatives)
+        if found is not None:
+            return found
         by_kind: dict[int, dict[str, float]] = {}
         for field, text, boost in alternatives:
             kind = field.partition("_")[0]
-            for doc, score in gen.postings(searcher, field, text).items():
+            for doc, score in self.postings(field, text).items():
                 kinds = by_kind.setdefault(doc, {})
                 score *= boost
                 if score > kinds.get(kind, 0.0):
                     kinds[kind] = score
-        result: dict[int, float] = {}
+        found = {}
         for doc, kinds in by_kind.items():
             best = max(kinds.values())
-            result[doc] = best + TIEBREAK * (sum(kinds.values()) - best)
-        return result
+            found[doc] = best + TIEBREAK * (sum(kinds.values()) - best)
+        if len(self._words) >= self.WORD_CACHE:
+            self._words.clear()
+        self._words[alternatives] = found
+        return found
 
-    total: dict[int, float] = {}
-    for unit in units:
-        best: tuple[dict[int, float], dict[int, float], dict[int, float]] = ({}, {}, {})
-        for clause in unit:
-            found = [word(alts) for alts in clause.words]
-            docs = set(found[0]).intersection(*found[1:])
-            group = best[2 if clause.whole else int(clause.synonym)]
-            for doc in docs:
-                score = clause.boost * sum(f[doc] for f in found)
-                if score > group.get(doc, 0.0):
-                    group[doc] = score
-        for group in best:
-            for doc, score in group.items():
-                total[doc] = total.get(doc, 0.0) + score
-    return {doc: score * gen.prior.get(doc, 1.0) for doc, score in total.items()}
+    def score(self, units: Sequence[Unit]) -> dict[int, float]:
+        """Each rule's score: per unit its best clause, summed over the units.
+
+        Each term scores by BM25F (Whoosh's), times its boost (see :meth:`word`). A clause of
+        several words needs them all. A typed word scores by its best own clause plus its best
+        synonym clause (and a German compound, by its best parts clause plus its match as one
+        word).
+        """
+        total: dict[int, float] = {}
+        for unit in units:
+            best: tuple[dict[int, float], dict[int, float], dict[int, float]] = ({}, {}, {})
+            for clause in unit:
+                found = [self.word(alts) for alts in clause.words]
+                group = best[2 if clause.whole else int(clause.synonym)]
+                if len(found) == 1:
+                    for doc, score in found[0].items():
+                        score = clause.boost * score
+                        if score > group.get(doc, 0.0):
+                            group[doc] = score
+                    continue
+                for doc in set(found[0]).intersection(*found[1:]):
+                    score = clause.boost * sum(f[doc] for f in found)
+                    if score > group.get(doc, 0.0):
+                        group[doc] = score
+            for group in best:
+                for doc, score in group.items():
+                    total[doc] = total.get(doc, 0.0) + score
+        prior = self.prior
+        return {doc: score * prior.get(doc, 1.0) for doc, score in total.items()}
 
 
 class PhraseIndex:
     """The rules' title and keyword phrases, looked up by the index terms of their words."""
 
     def __init__(self, phrases: Mapping[int, Sequence[Sequence[Sequence[str]]]]) -> None:
-        self.sizes: dict[tuple[int, int], int] = {}
-        self.by_term: dict[str, list[tuple[int, int, int]]] = {}
+        self.docs: list[int] = []
+        self.full: list[int] = []
+        """Per phrase, the bit mask of all its words."""
+        self.by_term: dict[str, list[tuple[int, int]]] = {}
         for doc, doc_phrases in phrases.items():
-            for p, phrase in enumerate(doc_phrases):
-                self.sizes[(doc, p)] = len(phrase)
+            for phrase in doc_phrases:
+                p = len(self.docs)
+                self.docs.append(doc)
+                self.full.append((1 << len(phrase)) - 1)
                 for w, word in enumerate(phrase):
                     for term in word:
-                        self.by_term.setdefault(term, []).append((doc, p, w))
+                        self.by_term.setdefault(term, []).append((p, 1 << w))
 
     def held(self, terms: set[str]) -> dict[int, int]:
         """Per rule, the word count of its longest phrase whose every word has one of ``terms``."""
-        found: dict[tuple[int, int], set[int]] = {}
+        found: dict[int, int] = {}
         for term in terms:
-            for doc, p, w in self.by_term.get(term, ()):
-                found.setdefault((doc, p), set()).add(w)
+            for p, bit in self.by_term.get(term, ()):
+                found[p] = found.get(p, 0) | bit
         held: dict[int, int] = {}
-        for (doc, p), words in found.items():
-            if len(words) == self.sizes[(doc, p)] > held.get(doc, 1):
-                held[doc] = len(words)
+        for p, words in found.items():
+            if words == self.full[p]:
+                doc = self.docs[p]
+                size = words.bit_count()
+                if size > held.get(doc, 1):
+                    held[doc] = size
         return held
 
 
@@ -132,6 +168,8 @@ def phrase_bonus(phrases: PhraseIndex, units: Sequence[Unit],
     """
     terms = set().union(*(unit_terms(unit, synonyms=True) for unit in units))
     held = phrases.held(terms)
+    if not held:
+        return scores
     return {doc: score * (1.0 + PHRASE_BONUS * (held.get(doc, 1) - 1))
             for doc, score in scores.items()}
 
@@ -140,19 +178,39 @@ Definitions = tuple[tuple[int, tuple[frozenset[str], ...]], ...]
 """The glossary's terms: the rule (document number) defining each, and its words' index terms."""
 
 
-def definition_bonus(definitions: Definitions, units: Sequence[Unit],
+class DefinitionIndex:
+    """The glossary's terms, looked up by the index terms of their words."""
+
+    def __init__(self, definitions: Definitions) -> None:
+        self.definitions = definitions
+        self.by_term: dict[str, list[int]] = {}
+        for d, (_, words) in enumerate(definitions):
+            for term in set().union(*words):
+                self.by_term.setdefault(term, []).append(d)
+
+    def defined(self, per_unit: Sequence[set[str]]) -> set[int]:
+        """The rules defining a glossary term whose every word is one of the query's words
+        and that every query word is a word of."""
+        terms = set().union(*per_unit)
+        candidates = {d for term in terms for d in self.by_term.get(term, ())}
+        found: set[int] = set()
+        for d in candidates:
+            doc, words = self.definitions[d]
+            if all(not word.isdisjoint(terms) for word in words) and all(
+                    any(not word.isdisjoint(own) for word in words) for own in per_unit):
+                found.add(doc)
+        return found
+
+
+def definition_bonus(definitions: DefinitionIndex, units: Sequence[Unit],
                      scores: dict[int, float]) -> dict[int, float]:
     """Raise the rule that defines a glossary term when the query is that term and no more.
 
     ``melds`` or ``what are melds`` asks what a meld is: the glossary's first rule for
     ``meld (per)`` answers that, before the rules on invalid melds or laying off.
     """
-    per_unit = [unit_terms(unit, synonyms=False) for unit in units]
-    terms = set().union(*per_unit)
-    defined = {
-        doc for doc, words in definitions
-        if all(not word.isdisjoint(terms) for word in words)
-        and all(any(not word.isdisjoint(own) for word in words) for own in per_unit)
-    }
+    defined = definitions.defined([unit_terms(unit, synonyms=False) for unit in units])
+    if not defined:
+        return scores
     return {doc: score * (1.0 + DEFINITION_BONUS) if doc in defined else score
             for doc, score in scores.items()}

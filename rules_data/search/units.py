@@ -5,7 +5,7 @@ weighted index terms. Queries are built this way, never parsed: Whoosh's syntax 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Alternatives = tuple[tuple[str, str, float], ...]
 """The index terms one typed word may stand for: ``(field, term, boost)``; the best one counts."""
@@ -27,6 +27,13 @@ class Clause:
     """A synonym's clause: it adds to the word's own match instead of competing with it."""
     whole: bool = False
     """A compound's own match as one word: it adds to the match of its parts."""
+    terms: frozenset[str] = field(init=False, repr=False, compare=False)
+    """Its index terms as ``lang:term``, prefixes left out (what phrases and topics match)."""
+
+    def __post_init__(self) -> None:
+        terms = frozenset(f"{f.partition('_')[2]}:{text}" for alternatives in self.words
+                          for f, text, _ in alternatives if not f.startswith("pre_"))
+        object.__setattr__(self, "terms", terms)
 
 
 Unit = tuple[Clause, ...]
@@ -35,18 +42,9 @@ Unit = tuple[Clause, ...]
 
 def alternatives(terms: Mapping[tuple[str, str], float]) -> Alternatives:
     """``(field, term) → boost`` as sorted alternatives."""
-    return tuple(sorted((field, text, boost) for (field, text), boost in terms.items()))
+    return tuple(sorted((name, text, boost) for (name, text), boost in terms.items()))
 
 
 def unit_terms(unit: Unit, synonyms: bool) -> set[str]:
     """The index terms (``lang:term``, prefixes left out) a typed word stands for."""
-    terms: set[str] = set()
-    for clause in unit:
-        if clause.synonym and not synonyms:
-            continue
-        for alts in clause.words:
-            for field, text, _ in alts:
-                kind, _, lang = field.partition("_")
-                if kind != "pre":
-                    terms.add(f"{lang}:{text}")
-    return terms
+    return set().union(*(clause.terms for clause in unit if synonyms or not clause.synonym))
