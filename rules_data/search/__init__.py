@@ -223,7 +223,7 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int) -> Res
     if not units or not gen.query.on_topic(units, words):
         return Results(text, lang, variant, None, ())
     hits: list[Hit] = []
-    marks = mark_terms(units, lang)
+    matching = gen.highlighter.matching(lang, mark_terms(units, lang))
     for docnum, score in gen.ranker.rank(units):
         rule = gen.rules[docnum]
         if variant != "all" and variant not in rule.variants:
@@ -232,7 +232,7 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int) -> Res
             id=rule.id,
             score=round(score, 4),
             title=rule.titles[lang],
-            snippet=rule.texts[lang].snippet(marks),
+            snippet=rule.texts[lang].snippet(matching),
             variants=rule.variants,
         ))
         if len(hits) == limit:

@@ -1,13 +1,14 @@
 """Snippets: the window of a rule's text around the words a query matched, escaped, with
 those words in ``<mark>``; a rule word matches when it shares a stem with the query or starts
 with one of its prefixes. Each rule text is read once per generation (:class:`RuleText`), so a
-query only looks its terms up."""
+search looks its marks up once and then only tests each shown rule's words against a set."""
 
 from __future__ import annotations
 
 import bisect
 import html
 import re
+from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,79 +42,90 @@ def mark_terms(units: Sequence[Unit], lang: str) -> Marks:
 
 @dataclass(frozen=True, slots=True)
 class RuleText:
-    """A rule's text in one language, read once for highlighting: its words' spans, each
-    word's stems and folded form (as indexes into the spans), and the sentence windows a
-    snippet may show."""
+    """A rule's text in one language, read once for highlighting: each word's span and its
+    form (an index into the generation's :class:`Highlighter` table: its stems and folded
+    form), the words by form, and the sentence windows a snippet may show."""
 
     text: str
-    spans: tuple[tuple[int, int], ...]
-    lowered: tuple[str, ...]
-    """Each word as written, in lower case: a snippet counts the distinct words it shows."""
-    by_stem: Mapping[str, tuple[int, ...]]
-    by_folded: Mapping[str, tuple[int, ...]]
+    starts: array[int]
+    ends: array[int]
+    forms: array[int]
+    """The words' forms, sorted; ``order`` holds the word each one is."""
+    order: array[int]
+    distinct: frozenset[int]
+    """The forms this text has."""
     windows: tuple[tuple[int, int], ...]
     """Per sentence, the window that starts there: up to ``SNIPPET_CHARS`` of whole sentences."""
-    folded: tuple[str, ...]
-    """The keys of ``by_folded``, sorted: the words a prefix starts are found by bisection."""
 
-    def marked(self, marks: Marks) -> list[int]:
-        """The words (indexes into ``spans``) that the query matched, in order."""
-        stems, prefixes = marks
-        found: set[int] = set()
-        for stem in self.by_stem.keys() & stems:
-            found.update(self.by_stem[stem])
-        for prefix in self.by_folded.keys() & prefixes:
-            found.update(self.by_folded[prefix])
-        folded = self.folded
-        for prefix in prefixes:
-            if len(prefix) >= 4:
-                i = bisect.bisect_left(folded, prefix)
-                while i < len(folded) and folded[i].startswith(prefix):
-                    found.update(self.by_folded[folded[i]])
-                    i += 1
-        return sorted(found)
-
-    def snippet(self, marks: Marks) -> str:
-        """The snippet of this text for a query's ``marks``."""
-        return snippet(self, self.marked(marks))
+    def snippet(self, matching: frozenset[int]) -> str:
+        """The snippet of this text, marking the words whose form is in ``matching``."""
+        marked: list[int] = []
+        forms = self.forms
+        for form in self.distinct & matching:
+            lo = bisect.bisect_left(forms, form)
+            marked.extend(self.order[lo:bisect.bisect_right(forms, form, lo)])
+        marked.sort()
+        return snippet(self, marked)
 
 
 class Highlighter:
-    """Reads rule texts for highlighting with one generation's analyzers."""
+    """One generation's rule texts read for highlighting: a table of the distinct words'
+    forms (stems and folded form, per language), and the forms looked up by stem and by
+    folded form, so that a query's marks become a set of forms once per search."""
 
     def __init__(self, analyzers: Mapping[str, Any]) -> None:
         self.analyzers = analyzers
-        self._word_forms: dict[tuple[str, str], tuple[frozenset[str], str]] = {}
+        self._ids: dict[tuple[str, str], int] = {}
+        self._by_stem: dict[str, dict[str, list[int]]] = {lang: {} for lang in analyzers}
+        self._by_folded: dict[str, dict[str, list[int]]] = {lang: {} for lang in analyzers}
+        self._folded: dict[str, list[str]] = {}
 
-    def word_forms(self, lang: str, word: str) -> tuple[frozenset[str], str]:
-        """A word of the rule text as the index has it: its stems and its folded form."""
+    def form(self, lang: str, word: str) -> int:
+        """The form of a word of the rule text, as the index reads it: its stems and its
+        folded form, added to the table when new."""
         key = (lang, word)
-        found = self._word_forms.get(key)
+        found = self._ids.get(key)
         if found is None:
+            found = self._ids[key] = len(self._ids)
             lower = turkish_lower(word) if lang == "tr" else plain_lower(word)
-            stems = frozenset(t.text for t in self.analyzers[lang](lower, mode="query"))
-            found = (stems, fold(analysis.strip_apostrophe(lower)))
-            self._word_forms[key] = found
+            for stem in {t.text for t in self.analyzers[lang](lower, mode="query")}:
+                self._by_stem[lang].setdefault(stem, []).append(found)
+            folded = fold(analysis.strip_apostrophe(lower))
+            self._by_folded[lang].setdefault(folded, []).append(found)
+            self._folded.pop(lang, None)
         return found
 
     def read(self, text: str, lang: str) -> RuleText:
         """``text`` of ``lang`` read for highlighting."""
-        spans: list[tuple[int, int]] = []
-        lowered: list[str] = []
-        by_stem: dict[str, list[int]] = {}
-        by_folded: dict[str, list[int]] = {}
-        for k, match in enumerate(TOKEN.finditer(text)):
-            word = match.group(0)
-            spans.append(match.span())
-            lowered.append(word.lower())
-            stems, folded = self.word_forms(lang, word)
-            for stem in stems:
-                by_stem.setdefault(stem, []).append(k)
-            by_folded.setdefault(folded, []).append(k)
-        return RuleText(text, tuple(spans), tuple(lowered),
-                        {key: tuple(where) for key, where in by_stem.items()},
-                        {key: tuple(where) for key, where in by_folded.items()},
-                        _windows(text), tuple(sorted(by_folded)))
+        starts, ends, forms = array("I"), array("I"), []
+        for match in TOKEN.finditer(text):
+            starts.append(match.start())
+            ends.append(match.end())
+            forms.append(self.form(lang, match.group(0)))
+        order = sorted(range(len(forms)), key=forms.__getitem__)
+        return RuleText(text, starts, ends, array("I", (forms[k] for k in order)),
+                        array("I", order), frozenset(forms), _windows(text))
+
+    def matching(self, lang: str, marks: Marks) -> frozenset[int]:
+        """The forms of ``lang`` that a query's marks highlight: a stem in common, the folded
+        form one of the prefixes, or (for a prefix of four letters or more) starting with it."""
+        stems, prefixes = marks
+        by_stem, by_folded = self._by_stem[lang], self._by_folded[lang]
+        found: set[int] = set()
+        for stem in by_stem.keys() & stems:
+            found.update(by_stem[stem])
+        for prefix in by_folded.keys() & prefixes:
+            found.update(by_folded[prefix])
+        folded = self._folded.get(lang)
+        if folded is None:
+            folded = self._folded[lang] = sorted(by_folded)
+        for prefix in prefixes:
+            if len(prefix) >= 4:
+                i = bisect.bisect_left(folded, prefix)
+                while i < len(folded) and folded[i].startswith(prefix):
+                    found.update(by_folded[folded[i]])
+                    i += 1
+        return frozenset(found)
 
 
 def _windows(text: str) -> tuple[tuple[int, int], ...]:
@@ -132,22 +144,29 @@ def _windows(text: str) -> tuple[tuple[int, int], ...]:
 
 
 def snippet(rule: RuleText, marked: Sequence[int]) -> str:
-    """An escaped window of a rule's text around the most marked words, marks as ``<mark>``."""
-    text, spans = rule.text, rule.spans
+    """An escaped window of a rule's text around the most marked words (indexes of its
+    words, in order), marks as ``<mark>``."""
+    text, starts, ends = rule.text, rule.starts, rule.ends
     best = rule.windows[0]
     if marked:
-        starts = [spans[k][0] for k in marked]
-        best_score = (-1, 0)
+        words = [(starts[k], ends[k], text[starts[k]:ends[k]].lower()) for k in marked]
+        best_score = (0, 0)
+        lo = hi = 0
         for i, (start, end) in enumerate(rule.windows):
-            inside = {rule.lowered[marked[m]] for m in range(
-                bisect.bisect_left(starts, start), bisect.bisect_left(starts, end))
-                if spans[marked[m]][1] <= end}
+            while lo < len(words) and words[lo][0] < start:
+                lo += 1
+            hi = max(hi, lo)
+            while hi < len(words) and words[hi][0] < end:
+                hi += 1
+            if lo == hi:
+                continue  # no marked word: never better than the first window
+            inside = {word for _, b, word in words[lo:hi] if b <= end}
             score = (len(inside), -i)
             if score > best_score:
                 best_score, best = score, (start, end)
     start, end = best
     if end - start > SNIPPET_CHARS:
-        first = next((spans[k][0] for k in marked if start <= spans[k][0] < end), start)
+        first = next((starts[k] for k in marked if start <= starts[k] < end), start)
         start = max(start, first - SNIPPET_CHARS // 3)
         if start > best[0]:
             space = text.find(" ", start)
@@ -159,7 +178,7 @@ def snippet(rule: RuleText, marked: Sequence[int]) -> str:
     out = ["…" if start > 0 else ""]
     pos = start
     for k in marked:
-        a, b = spans[k]
+        a, b = starts[k], ends[k]
         if a < start or b > end:
             continue
         out.append(html.escape(text[pos:a], quote=False))

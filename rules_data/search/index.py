@@ -176,7 +176,7 @@ class Generation:
         self.query = QueryReader(
             analyzers, lexicon, {key: (str(v[0]), int(v[1])) for key, v in vocabulary.items()},
             data["synonyms"], data.get("topic", {}))
-        highlighter = Highlighter(analyzers)
+        self.highlighter = highlighter = Highlighter(analyzers)
         self.rules: dict[int, StoredRule] = {
             docnum: StoredRule(
                 fields["id"], tuple(fields["variants"].split()),
