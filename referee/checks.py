@@ -11,6 +11,7 @@ physically, and returns a frozen :class:`Ruling` citing rule ids.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations
 
 from referee.errors import OptionError, RuleViolation
@@ -29,6 +30,7 @@ from referee.options import (
 from referee.pairs import Pair, is_pair, most_pairs, wild_pairs
 from referee.rulings import Code, Reason, Ruling, Verdict, reason, ruling
 from referee.solver import Solution, best_melds, most_tiles_in_melds
+from referee.table_fit import How, fits
 from referee.tiles import COLORS, Tile, check_physical
 
 OPENING_THRESHOLD = 101
@@ -55,7 +57,8 @@ class TileCountError(RuleViolation):
     code = "tile_count"
 
     def __init__(self, count: int, allowed: Sequence[int], what: str) -> None:
-        expected = " or ".join(str(n) for n in allowed)
+        expected = (f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 2
+                    else " or ".join(str(n) for n in allowed))
         super().__init__(f"{what} needs {expected} tiles, not {count}", subject=str(count))
         self.count = count
         self.allowed = tuple(allowed)
@@ -122,6 +125,14 @@ def _okey_reasons(indicator: Tile | None, jokers: Jokers, tiles: Sequence[Tile])
             or not any(jokers.is_wild(t) and not t.is_fake for t in tiles):
         return []
     return [reason(Code.OKEY_WRAPS_TO_ONE, "801", [indicator, jokers.okey])]
+
+
+def _citing_801(result: Ruling, indicator: Tile, jokers: Jokers,
+                tiles: Sequence[Tile]) -> Ruling:
+    """The ruling, citing 801 too where an okey that an indicator 13 makes a 1 is among the
+    tiles it rules on."""
+    extra = _okey_reasons(indicator, jokers, tiles)
+    return replace(result, reasons=(*result.reasons, *extra)) if extra else result
 
 
 _PROBLEM_RULES = {
@@ -214,6 +225,12 @@ def check_opening(
     every = [t for group in (*melds, *pairs) for t in group]
     jokers = jokers_for(indicator, rules, every)
     jokers.require_okey()
+    return _citing_801(_opening_ruling(melds, pairs, every, jokers, rules), indicator, jokers,
+                       every)
+
+
+def _opening_ruling(melds: Sequence[Sequence[Tile]], pairs: Sequence[Sequence[Tile]],
+                    every: Sequence[Tile], jokers: Jokers, rules: Rules) -> Ruling:
     options = _pair_options(rules, every) if pairs else _meld_options(rules, every)
     if pairs:
         bad = _pairs_problems(pairs, jokers, rules)
@@ -276,20 +293,32 @@ def _opening_reasons(summary: dict[str, object], solution: Solution) -> list[Rea
     return reasons
 
 
+RACK_SIZES = (21, 22)
+"""A whole 101 rack: 21 tiles, 22 for the player who starts (202)."""
+
+
 def check_best_opening(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) -> Ruling:
-    """The most valuable opening a 21- or 22-tile rack can lay, and whether it reaches 101
-    (401) or five pairs (501). Exact: the solver searches every combination of melds."""
+    """The most valuable opening these tiles can lay, and whether it reaches 101 (401) or
+    five pairs (501). Exact: the solver searches every combination of melds.
+
+    A whole rack is 21 or 22 tiles; fewer (1 to 20) are ruled as given ("what can I open
+    with these?"), and the ruling says that the answer is for those tiles only."""
     require_variant(rules, Variant.OKEY_101, "best_opening")
-    require_count(tiles, (21, 22), "a 101 rack")
+    require_count(tiles, range(1, max(RACK_SIZES) + 1), "a 101 rack")
     jokers = jokers_for(indicator, rules, tiles)
     jokers.require_okey()
     solution = best_melds(tiles, jokers, rules)
     pairs = most_pairs(tiles, jokers, wild=wild_pairs(rules))
     summary = _opening_summary(solution, pairs)
     used = [t for meld in solution.melds for t in meld.tiles]
+    partial = len(tiles) not in RACK_SIZES
+    summary["tiles_given"] = len(tiles)
+    summary["partial"] = partial
+    reasons = _opening_reasons(summary, solution) + _okey_reasons(indicator, jokers, used)
+    if partial:
+        reasons.insert(0, reason(Code.PARTIAL_RACK, "401", count=len(tiles)))
     return ruling("best_opening", Verdict.VALID if summary["can_open"] else Verdict.INVALID,
-                  _opening_reasons(summary, solution) + _okey_reasons(indicator, jokers, used),
-                  summary, _pair_options(rules, tiles))
+                  reasons, summary, _pair_options(rules, tiles))
 
 
 def check_winning_hand(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) -> Ruling:
@@ -298,6 +327,10 @@ def check_winning_hand(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) 
     require_count(tiles, (14,), "a winning hand")
     jokers = jokers_for(indicator, rules, tiles)
     jokers.require_okey()
+    return _citing_801(_winning_ruling(tiles, jokers, rules), indicator, jokers, tiles)
+
+
+def _winning_ruling(tiles: Sequence[Tile], jokers: Jokers, rules: Rules) -> Ruling:
     options = _pair_options(rules, tiles)
     solution = most_tiles_in_melds(tiles, jokers, rules)
     if solution.value == len(tiles):
@@ -328,21 +361,16 @@ def _fits_table(tile: Tile, table: Sequence[Meld], jokers: Jokers, rules: Rules,
     its members stand for: the joker is never moved to another place to let a tile in.
     """
     found: list[Reason] = []
-    for index, meld in enumerate(table):
-        faces = meld.faces
-        for tiles in ((*faces, tile), (tile, *faces)):
-            extended, _ = read_meld(tiles, jokers, rules)
-            if extended is not None and extended.kind is meld.kind:
-                found.append(reason(Code.ISLEK_EXTENDS, "702", [tile, *meld.tiles],
-                                    meld=index + 1))
-                break
-        for joker, face in meld.stand_ins():
-            if jokers.is_wild(joker) and not jokers.is_wild(tile) and jokers.face(tile) == face:
-                options["islek_okey_swap"] = rules.choice("islek_okey_swap")
-                if rules.islek_okey_swap is IslekOkeySwap.COUNTS:
-                    found.append(reason(Code.ISLEK_REPLACES_JOKER, "302", [tile, joker],
-                                        meld=index + 1))
-                break
+    for fit in fits(tile, [(m.tiles, m.faces) for m in table], jokers, rules):
+        meld = table[fit.meld]
+        if fit.how is How.EXTENDS:
+            found.append(reason(Code.ISLEK_EXTENDS, "702", [tile, *meld.tiles],
+                                meld=fit.meld + 1))
+            continue
+        options["islek_okey_swap"] = rules.choice("islek_okey_swap")
+        if rules.islek_okey_swap is IslekOkeySwap.COUNTS:
+            found.append(reason(Code.ISLEK_REPLACES_JOKER, "302", [tile, fit.okey],
+                                meld=fit.meld + 1, option="islek_okey_swap"))
     return found
 
 
@@ -372,7 +400,13 @@ def check_discard(
     jokers = jokers_for(indicator, rules, every)
     jokers.require_okey()
     melds = _read_table(table, jokers, rules)
-    options = _meld_options(rules, every)
+    return _citing_801(_discard_ruling(tile, table, melds, jokers, rules, finishing),
+                       indicator, jokers, [tile])
+
+
+def _discard_ruling(tile: Tile, table: Sequence[Sequence[Tile]], melds: Sequence[Meld],
+                    jokers: Jokers, rules: Rules, finishing: bool) -> Ruling:
+    options = _meld_options(rules, [tile, *(t for meld in table for t in meld)])
     if jokers.is_wild(tile):
         if finishing:
             return ruling("discard", Verdict.ALLOWED,
@@ -499,18 +533,24 @@ def check_pickup(
     indicator: Tile,
     rules: Rules,
     opened: bool = False,
+    pairs_opener: bool = False,
+    table: Sequence[Sequence[Tile]] | None = None,
 ) -> Ruling:
     """May a player take the previous player's discard? Before opening, only to open at once
-    with it (406): 101 in melds, or five pairs, using that tile. Taking it anyway is
-    penalised per the house rule (705, or none per 708)."""
+    with it (406): 101 in melds, or five pairs, using that tile. After opening, only to use
+    it this turn (405, 406): on a meld on the table (at an end, or in the place of an okey,
+    302), or, for a melds opener, in a new meld with tiles of the rack (a pairs opener lays
+    no new meld, 502). Taking it anyway is penalised per the house rule (705, or none per
+    708). ``pairs_opener``: the player opened with pairs; ``table``: the melds laid, if
+    known; without it an opened player is told to use the tile, not whether they can."""
     require_variant(rules, Variant.OKEY_101, "pickup")
     if not opened:  # an opened player's rack has shrunk by what they laid down
         require_count(rack, (21,), "a rack before taking the discard")
-    jokers = jokers_for(indicator, rules, [tile, *rack])
+    every = [tile, *rack, *(t for meld in table or () for t in meld)]
+    jokers = jokers_for(indicator, rules, every)
     jokers.require_okey()
     if opened:
-        return ruling("pickup", Verdict.ALLOWED, [reason(Code.PICKUP_OPENED, "205", [tile])],
-                      {"allowed": True, "must_open": False, "penalty": 0})
+        return _pickup_opened(tile, rack, jokers, rules, pairs_opener, table)
     options = {**_pair_options(rules, [tile, *rack]), "failed_pickup": rules.choice("failed_pickup")}
     value, melds = _best_opening_using(tile, rack, jokers, rules)
     pairs = most_pairs([tile, *rack], jokers, wild=wild_pairs(rules))
@@ -527,12 +567,56 @@ def check_pickup(
                               code_rule[0], value=value, count=len(pairs))],
                       {"allowed": True, "penalty": 0, **result,
                        "opens_with": "melds" if value >= OPENING_THRESHOLD else "pairs"}, options)
-    charged = rules.failed_pickup is FailedPickup.PENALTY
-    penalty_reason = (reason(Code.PICKUP_PENALTY, "705", [tile], penalty=PENALTY) if charged
-                      else reason(Code.PICKUP_NO_PENALTY, "708", [tile]))
+    penalty_reason, penalty = _refused_pickup(tile, rules)
     cannot = reason(Code.PICKUP_CANNOT_OPEN, "406", [tile], value=value,
                     needed=OPENING_THRESHOLD) if melds else \
         reason(Code.PICKUP_FITS_NO_MELD, "406", [tile])
     return ruling("pickup", Verdict.NOT_ALLOWED, [cannot, penalty_reason],
-                  {"allowed": False, "penalty": PENALTY if charged else 0, **result,
-                   "opens_with": None}, options)
+                  {"allowed": False, "penalty": penalty, **result, "opens_with": None}, options)
+
+
+def _refused_pickup(tile: Tile, rules: Rules) -> tuple[Reason, int]:
+    """Taking a discard one may not take: 101 (705), or none under 001's reading (708)."""
+    if rules.failed_pickup is FailedPickup.PENALTY:
+        return reason(Code.PICKUP_PENALTY, "705", [tile], penalty=PENALTY), PENALTY
+    return reason(Code.PICKUP_NO_PENALTY, "708", [tile]), 0
+
+
+def _pickup_opened(tile: Tile, rack: Sequence[Tile], jokers: Jokers, rules: Rules,
+                   by_pairs: bool, table: Sequence[Sequence[Tile]] | None) -> Ruling:
+    """An opened player takes the discard only to use it this turn (405, 406)."""
+    if table is None:  # the table is not known: say what the taker must do with it
+        return ruling("pickup", Verdict.ALLOWED,
+                      [reason(Code.PICKUP_OPENED, "205", [tile]),
+                       reason(Code.PICKUP_MUST_USE, "406", [tile])],
+                      {"allowed": True, "must_open": False, "penalty": 0})
+    options: dict[str, str] = {**_meld_options(rules, [tile, *rack]),
+                               "failed_pickup": rules.choice("failed_pickup")}
+    melds = _read_table(table, jokers, rules)
+    uses: list[dict[str, object]] = []
+    reasons: list[Reason] = []
+    for fit in fits(tile, [(m.tiles, m.faces) for m in melds], jokers, rules):
+        if fit.how is How.EXTENDS:
+            reasons.append(reason(Code.PICKUP_LAY_OFF, "405", [tile], meld=fit.meld + 1))
+        else:
+            reasons.append(reason(Code.PICKUP_SWAP_OKEY, "302", [tile, fit.okey],
+                                  meld=fit.meld + 1))
+        uses.append({"how": fit.how.value, "meld": fit.meld,
+                     "tiles": [str(t) for t in fit.tiles]})
+    if by_pairs:
+        reasons.append(reason(Code.MOVE_PAIRS_NO_MELDS, "502"))
+    elif rack:
+        for meld in _melds_with(tile, rack, jokers, rules)[:1]:
+            reasons.append(reason(Code.PICKUP_NEW_MELD, "405", [tile], meld=str(meld)))
+            uses.append({"how": "new_meld", "meld": None, "tiles": [str(t) for t in meld.tiles]})
+    result: dict[str, object] = {"must_open": False, "uses": uses}
+    if uses:
+        return ruling("pickup", Verdict.ALLOWED,
+                      [reason(Code.PICKUP_OPENED, "205", [tile]), *reasons],
+                      {"allowed": True, "penalty": 0, **result}, options)
+    unknown_rack = not rack and not by_pairs
+    refused, penalty = _refused_pickup(tile, rules)
+    no_use = Code.PICKUP_NO_USE_TABLE if unknown_rack else Code.PICKUP_NO_USE
+    return ruling("pickup", Verdict.NOT_ALLOWED,
+                  [reason(no_use, "406", [tile]), *reasons, refused],
+                  {"allowed": False, "penalty": penalty, **result}, options)

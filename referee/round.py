@@ -30,9 +30,10 @@ from referee.checks import PENALTY, check_discard, check_opening, jokers_for
 from referee.errors import RuleViolation
 from referee.jokers import Jokers
 from referee.melds import Meld, read_meld
-from referee.options import FailedPickup, Rules, Variant
+from referee.options import FailedPickup, PairFinish, Rules, Variant
 from referee.rulings import Code, Reason, Ruling, Verdict, reason, ruling
 from referee.scoring import Finish, Opened, Penalty, PlayerRound, check_score
+from referee.table_fit import extend, replace_okey
 from referee.tiles import Tile
 
 
@@ -88,7 +89,8 @@ class TableMeld:
 class RoundState:
     """The round so far. ``turn`` is whose turn it is; ``drawn`` whether they have drawn or
     taken; ``taken`` the discard they took this turn (until used, 406); ``added`` the tiles
-    they laid off this turn, in order (704); ``finish`` how the round ended, if it has."""
+    they laid off this turn, in order (704); ``finish`` how the round ended, if it has;
+    ``opened_now`` whether the player opened during this turn (604: finishing in one go)."""
 
     seats: tuple[Seat, ...]
     indicator: Tile | None = None
@@ -102,6 +104,7 @@ class RoundState:
     winner: int | None = None
     finish: Finish | None = None
     deck: int | None = None
+    opened_now: bool = False
 
     @classmethod
     def start(cls, *, players: int = 4, indicator: Tile | None = None,
@@ -324,12 +327,13 @@ def _open(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
         new = tuple(_table_meld(m, move.player)
                     for m in (read_meld(t, jokers, rules)[0] for t in move.melds) if m is not None)
     rest = replace(rest, opened=opened)
+    state = replace(state, opened_now=True)
     result = _used(state, move, rest, (*state.table, *new), laid,
                    (reason(Code.MOVE_OPENED_PAIRS, "501") if move.pairs
                     else reason(Code.MOVE_OPENED, "401"),), check)
     if move.pairs and len(state.seats) == 4 and all(
             s.opened is Opened.PAIRS for s in result.state.seats):
-        done = replace(result.state, finish=Finish.DECK_OUT, winner=None)
+        done = replace(result.state, finish=Finish.CANCELLED, winner=None)
         return replace(result, state=done,
                        reasons=(*result.reasons, reason(Code.ROUND_CANCELLED, "503")))
     return result
@@ -363,18 +367,16 @@ def _lay_off(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
     rest = _remove(seat, [tile], move.player)
     if rest is None:
         return _violation(state, move, reason(Code.MOVE_NOT_ON_RACK, None, [tile]))
-    for tiles, kept in (((*target.tiles, tile), slice(0, -1)), ((tile, *target.tiles), slice(1, None))):
-        # 302: every okey keeps the tile it stands for; the meld grows only at its ends.
-        extended, _ = read_meld(tiles, jokers, rules)
-        if extended is not None and extended.faces[kept] == target.faces \
-                and extended.tiles == tiles:
-            laid = TableMeld(tiles, extended.faces, target.owner)
-            table = tuple(laid if i == index else m for i, m in enumerate(state.table))
-            result = _used(state, move, rest, table, [tile],
-                           (reason(Code.MOVE_LAID_OFF, "405", [tile], meld=index + 1),))
-            return replace(result, state=replace(result.state,
-                                                 added=(*state.added, (index, tile))))
-    return _violation(state, move, reason(Code.MOVE_DOES_NOT_FIT, "405", [tile], meld=index + 1))
+    # 302: every okey keeps the tile it stands for; a run grows only at its ends.
+    extended = extend(target.tiles, target.faces, tile, jokers, rules)
+    if extended is None:
+        return _violation(state, move, reason(Code.MOVE_DOES_NOT_FIT, "405", [tile],
+                                              meld=index + 1))
+    laid = replace(target, tiles=extended[0], faces=extended[1])
+    table = tuple(laid if i == index else m for i, m in enumerate(state.table))
+    result = _used(state, move, rest, table, [tile],
+                   (reason(Code.MOVE_LAID_OFF, "405", [tile], meld=index + 1),))
+    return replace(result, state=replace(result.state, added=(*state.added, (index, tile))))
 
 
 def _swap(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
@@ -387,16 +389,16 @@ def _swap(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
     rest = _remove(seat, [tile], move.player)
     if rest is None:
         return _violation(state, move, reason(Code.MOVE_NOT_ON_RACK, None, [tile]))
-    for place, (laid, face) in enumerate(zip(target.tiles, target.faces)):
-        if jokers.is_wild(laid) and laid != face and not jokers.is_wild(tile) \
-                and jokers.face(tile) == face:
-            tiles = (*target.tiles[:place], tile, *target.tiles[place + 1:])
-            table = tuple(replace(target, tiles=tiles) if i == index else m
-                          for i, m in enumerate(state.table))
-            after = _with_seat(state, move.player, _add(rest, [laid]), table=table)
-            return MoveRuling(move, True, (reason(Code.MOVE_SWAPPED, "302", [tile, laid],
-                                                  meld=index + 1),), 0, after)
-    return _violation(state, move, reason(Code.MOVE_NO_OKEY_FOR, "302", [tile], meld=index + 1))
+    swapped = replace_okey(target.tiles, target.faces, tile, jokers)
+    if swapped is None:
+        return _violation(state, move, reason(Code.MOVE_NO_OKEY_FOR, "302", [tile],
+                                              meld=index + 1))
+    tiles, faces, okey = swapped
+    table = tuple(replace(target, tiles=tiles, faces=faces) if i == index else m
+                  for i, m in enumerate(state.table))
+    after = _with_seat(state, move.player, _add(rest, [okey]), table=table)
+    return MoveRuling(move, True, (reason(Code.MOVE_SWAPPED, "302", [tile, okey],
+                                          meld=index + 1),), 0, after)
 
 
 def _take_back(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
@@ -414,7 +416,9 @@ def _take_back(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
     added = list(state.added)
     added.remove((index, tile))
     after = _with_seat(state, move.player, _add(state.seats[move.player], [tile]), table=table,
-                       added=tuple(added))
+                       added=tuple(added),
+                       # 406: a taken discard taken back from the table is no longer used
+                       taken_used=state.taken_used and state.taken != tile)
     if state.added[-1] == (index, tile):
         return MoveRuling(move, True, (reason(Code.MOVE_TAKE_BACK_LAST, "704", [tile]),), 0,
                           after)
@@ -453,12 +457,11 @@ def _discard(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
     penalty = int(check.result.get("penalty", 0))
     after = _with_seat(state, move.player, rest, discards=(*state.discards, tile),
                        turn=(state.turn + 1) % len(state.seats), drawn=False, taken=None,
-                       taken_used=False, added=())
+                       taken_used=False, added=(), opened_now=False)
     if finishing:
         jokers = _jokers(state, rules, [tile])
-        finish = Finish.OKEY if jokers.is_wild(tile) else (
-            Finish.PAIRS if seat.opened is Opened.PAIRS else Finish.NORMAL)
-        after = replace(after, finish=finish, winner=move.player)
+        after = replace(after, finish=_finish(state, move.player, jokers.is_wild(tile), rules),
+                        winner=move.player)
     if penalty:
         written = Penalty.ISLEK if check.result.get("playable") else Penalty.OKEY_DISCARD
         return _violation(state, move, reason(Code.MOVE_DISCARD_PENALISED, None, [tile],
@@ -470,6 +473,26 @@ def _discard(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
     code = Code.MOVE_FINISHED if finishing else Code.MOVE_DISCARDED
     return MoveRuling(move, True, (reason(code, "601" if finishing else None, [tile]),), 0,
                       after, check)
+
+
+def _finish(state: RoundState, player: int, okey: bool, rules: Rules) -> Finish:
+    """How a player who goes out finished: in one go while nobody else had opened (604), with
+    pairs (603, as the ``pair_finish`` house rule reads it), by discarding the okey (602), or
+    normally (601). The okey's doubling stacks on a pairs finish (612): the score check adds
+    it from the last discard."""
+    seat = state.seats[player]
+    if state.opened_now and not any(s.opened for i, s in enumerate(state.seats) if i != player):
+        return Finish.ELDEN
+    laid_pairs = sum(1 for m in state.table if m.pair and m.owner == player)
+    by_pairs = seat.opened is Opened.PAIRS and (
+        rules.pair_finish is PairFinish.PAIRS_OPENER or laid_pairs >= TEN_PAIRS)
+    if by_pairs:
+        return Finish.PAIRS
+    return Finish.OKEY if okey else Finish.NORMAL
+
+
+TEN_PAIRS = 10
+"""004's pair finish ("10 çift"): ten pairs laid, under the ``pair_finish`` house rule."""
 
 
 _PLAYS = {
@@ -527,10 +550,11 @@ def score_round(state: RoundState, rules: Rules) -> Ruling:
     """The scores of an ended round through the score check (503: a cancelled round)."""
     if state.finish is None:
         raise RuleViolation("the round has not ended", code="round_not_over")
-    if len(state.seats) == 4 and all(s.opened is Opened.PAIRS for s in state.seats):
-        # cancelled (503): nobody scores, the racks do not matter
+    if state.finish is Finish.CANCELLED:  # 503: nobody scores, the racks do not matter
         players = [PlayerRound(s.opened, (), 0, s.penalties) for s in state.seats]
     else:
         players = end_players(state)
+    last = state.discards[-1] if state.winner is not None and state.discards else None
     return check_score(players, winner=state.winner, finish=state.finish, rules=rules,
-                       indicator=state.indicator, okey_discard=state.finish is Finish.OKEY)
+                       indicator=state.indicator, okey_discard=state.finish is Finish.OKEY,
+                       last_discard=last)

@@ -54,6 +54,8 @@ class Finish(Enum):
     PAIRS = "pairs"
     ELDEN = "elden"
     DECK_OUT = "deck_out"
+    CANCELLED = "cancelled"
+    """All four opened with pairs (503): nobody finished and nobody scores."""
 
 
 class Penalty(Enum):
@@ -105,17 +107,23 @@ def check_score(
     okey_discard: bool = False,
     risk_round: bool | None = None,
     standings: Sequence[int] | None = None,
+    last_discard: Tile | None = None,
 ) -> Ruling:
     """Score one round under the table's rules; returns per-player ``scores`` and line items.
+
+    ``last_discard``, the winner's last tile if known, decides whether it was an okey finish:
+    the okey doubles (602, 608), a fake joker does not (803).
 
     :raises RuleViolation: for a round that cannot happen (two winners, an unknown player,
         elden bitme while someone else opened, impossible tiles).
     """
+    if finish is Finish.CANCELLED:
+        return _cancelled(len(players) or 4, winner, rules, standings)
     if rules.variant is Variant.PLAIN:
         return _score_plain(len(standings) if standings else len(players) or 4, winner, finish,
                             rules, okey_discard, standings)
     return _score_101(players, winner, finish, rules, indicator, okey_discard, risk_round,
-                      standings)
+                      standings, last_discard)
 
 
 def _check_round(players: Sequence[PlayerRound], winner: int | None, finish: Finish,
@@ -177,7 +185,19 @@ def _score_101(
     okey_discard: bool,
     risk_round: bool | None,
     standings: Sequence[int] | None,
+    last_discard: Tile | None = None,
 ) -> Ruling:
+    fake_last: list[Reason] = []
+    if last_discard is not None and last_discard.is_fake and not (
+            indicator is not None and jokers_for(indicator, rules).okey == last_discard):
+        # 803: a fake joker discarded last is no okey finish, whatever it stood for
+        fake_last.append(reason(Code.FAKE_LAST_DISCARD, "803", [last_discard]))
+        okey_discard = False
+        if finish is Finish.OKEY:
+            finish = Finish.NORMAL
+    elif last_discard is not None and indicator is not None and finish is not Finish.DECK_OUT \
+            and jokers_for(indicator, rules).is_wild(last_discard):
+        okey_discard = True
     _check_round(players, winner, finish, rules)
     if standings is not None and len(standings) != len(players):
         raise RuleViolation("give one standing per player", code="standings_count",
@@ -195,14 +215,7 @@ def _score_101(
         risk_round = risk_round or rules.fake_indicator is FakeIndicator.RISK_ROUND
     okey_discard = okey_discard or finish is Finish.OKEY
     if len(players) == 4 and all(p.opened is Opened.PAIRS for p in players):
-        # All four opened with pairs: the round is cancelled and dealt again (503).
-        cancelled: dict[str, object] = {"scores": [0] * 4, "multiplier": 1,
-                                        "risk_round": risk_round, "items": [],
-                                        "cancelled": True}
-        if standings is not None:
-            cancelled["standings"] = list(standings)
-        return ruling("score", Verdict.RULED, [reason(Code.ROUND_CANCELLED, "503")], cancelled,
-                      options)
+        return _cancelled(4, None, rules, standings)  # all four opened with pairs (503)
     items: list[_Item] = []
     doublings: list[Reason] = []
     if okey_discard and finish is not Finish.ELDEN:
@@ -261,13 +274,39 @@ def _score_101(
     }
     if standings is not None:
         result["standings"] = [s + d for s, d in zip(standings, scores)]
-    reasons = doublings + [i.reason for i in items]
+    if jokers is not None and indicator is not None and indicator.number == 13 \
+            and any(t == jokers.okey for p in players for t in p.remaining):
+        fake_last.append(reason(Code.OKEY_WRAPS_TO_ONE, "801", [indicator, jokers.okey]))
+    reasons = fake_last + doublings + [i.reason for i in items]  # items last, in order
     return ruling("score", Verdict.RULED, reasons, result, options)
+
+
+def _cancelled(count: int, winner: int | None, rules: Rules,
+               standings: Sequence[int] | None) -> Ruling:
+    """All four players opened with pairs in the round: it is cancelled and dealt again, and
+    nobody scores, penalties included (503)."""
+    if rules.variant is not Variant.OKEY_101:
+        raise RuleViolation("a cancelled round is a 101 Okey rule (503)", code="not_in_variant",
+                            subject="cancelled")
+    if winner is not None:
+        raise RuleViolation("nobody finishes a cancelled round", code="winner_cancelled",
+                            subject=str(winner))
+    if not 2 <= count <= 4:
+        raise RuleViolation(f"a round has 2 to 4 players, not {count}", code="player_count",
+                            subject=str(count))
+    if standings is not None and len(standings) != count:
+        raise RuleViolation("give one standing per player", code="standings_count",
+                            subject=str(len(standings)))
+    result: dict[str, object] = {"scores": [0] * count, "multiplier": 1, "risk_round": False,
+                                 "items": [], "cancelled": True}
+    if standings is not None:
+        result["standings"] = list(standings)
+    return ruling("score", Verdict.RULED, [reason(Code.ROUND_CANCELLED, "503")], result)
 
 
 def _finish_rule(finish: Finish) -> str:
     return {Finish.NORMAL: "601", Finish.OKEY: "602", Finish.PAIRS: "603",
-            Finish.ELDEN: "604", Finish.DECK_OUT: "605"}[finish]
+            Finish.ELDEN: "604", Finish.DECK_OUT: "605", Finish.CANCELLED: "503"}[finish]
 
 
 def _penalty_items(

@@ -68,9 +68,10 @@
   function payload() {
     var finish = checked("finish");
     var winnerValue = checked("winner");
-    var winner = finish === "deck_out" || winnerValue === null ? null : parseInt(winnerValue, 10);
+    var nobody = finish === "deck_out" || finish === "cancelled";
+    var winner = nobody || winnerValue === null ? null : parseInt(winnerValue, 10);
     var body = { finish: finish, winner: winner, lang: lang };
-    if (!is101) { return body; }
+    if (!is101 || finish === "cancelled") { return body; }
     body.players = [];
     for (var i = 0; i < players; i++) {
       var opened = checked("p" + i + "_opened") || null;
@@ -95,8 +96,9 @@
 
   function markWinner() {
     var finish = checked("finish");
-    var winner = finish === "deck_out" ? null : checked("winner");
-    form.querySelector("[data-winner-choices]").hidden = finish === "deck_out";
+    var nobody = finish === "deck_out" || finish === "cancelled";
+    var winner = nobody ? null : checked("winner");
+    form.querySelector("[data-winner-choices]").hidden = nobody;
     form.querySelectorAll("[data-player]").forEach(function (box) {
       var isWinner = box.dataset.player === winner;
       box.classList.toggle("is-winner", isWinner);

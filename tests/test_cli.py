@@ -67,7 +67,7 @@ def test_referee_json_and_score(runner: FlaskCliRunner) -> None:
     ["meld", "K12 K13 K1", "--option", "wrap"],
     ["meld", "K12 K13 K1", "--option", "nope=1"],
     ["meld", "K12 K13 K1", "--variant", "102"],
-    ["best-opening", "R1 R2", "--indicator", "K4"],
+    ["winning-hand", "R1 R2", "--indicator", "K4", "--variant", "plain"],
     ["score", "{not json"],
     ["score", "[1, 2]"],
 ])
@@ -126,14 +126,14 @@ def test_score_reads_a_file_with_a_byte_order_mark_and_standard_input(
                  "tiles is too long (at most 400 characters).", id="never-cut"),
     pytest.param(["referee", "meld", "R11 R12 R13", "--option", "wrap_13_1=x", "--lang", "de"],
                  "Unbekannte Option für eine Hausregel: wrap_13_1=x.", id="engine-error-de"),
-    pytest.param(["referee", "best-opening", "R1 R2 R3", "--indicator", "K4", "--lang", "tr"],
-                 "Taş sayısı yanlış: 3; gereken 21 ya da 22.", id="tile-count-tr"),
+    pytest.param(["referee", "winning-hand", "R1 R2 R3", "--indicator", "K4", "--variant",
+                  "plain", "--lang", "tr"], "Taş sayısı yanlış: 3; gereken 14.", id="tile-count-tr"),
     pytest.param(["referee", "meld", "R1 R2 R3", "--variant", "101", "--lang", "de",
                   "--option", "wrap", ], "--option „wrap“: als NAME=CHOICE schreiben",
                  id="option-de"),
     pytest.param(["referee", "score", '{"finish": "x"}', "--lang", "de"],
-                 "finish muss einer dieser Werte sein: 'normal', 'okey', 'pairs', 'elden' oder "
-                 "'deck_out'.", id="choices-de"),
+                 "finish muss einer dieser Werte sein: 'normal', 'okey', 'pairs', 'elden', "
+                 "'deck_out' oder 'cancelled'.", id="choices-de"),
     pytest.param(["rules", "show", "999", "--lang", "tr"], "999 numaralı kural yok.",
                  id="no-rule-tr"),
 ])

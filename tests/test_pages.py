@@ -135,8 +135,8 @@ SPACED = "R11+R12" + "+" * 391 + "R13"
     pytest.param("/de/referee/score?finish=normal&winner=0&p0_opened=xx&p1_present=1",
                  "Spieler 1: Ausgelegt muss einer dieser Werte sein: 'melds' oder 'pairs'.",
                  id="choices-in-german"),
-    pytest.param("/de/referee/best-opening?indicator=K4&tiles=R1+R2+R3",
-                 "Falsche Anzahl von Steinen: 3, nötig sind 21 oder 22.", id="tile-count-de"),
+    pytest.param("/de/referee/winning-hand?variant=plain&indicator=K4&tiles=R1+R2+R3",
+                 "Falsche Anzahl von Steinen: 3, nötig sind 14.", id="tile-count-de"),
 ])
 def test_referee_page_errors_name_fields_by_their_labels(client: FlaskClient, url: str,
                                                          message: str) -> None:

@@ -60,7 +60,8 @@ def test_explanation_in_the_requested_language_names_the_tiles(client: FlaskClie
     ("meld", {"indicator": "K4", "tiles": ["B3", "B4", "X9"]}, "bad_tile", "X9"),
     ("meld", {"indicator": "K4", "tiles": "B3 B3 B3"}, "too_many_copies", "B3"),
     ("meld", {"indicator": "K4", "tiles": ["F", "F", "F"]}, "too_many_fakes", "F"),
-    ("best-opening", {"indicator": "K4", "tiles": "R1 R2 R3"}, "tile_count", "3"),
+    ("winning-hand", {"variant": "plain", "indicator": "K4", "tiles": "R1 R2 R3"},
+     "tile_count", "3"),
     ("meld", {"indicator": "K4", "tiles": "B3 B4 B5", "options": {"nope": "x"}},
      "unknown_option", "nope"),
     ("meld", {"indicator": "K4", "tiles": "B3 B4 B5", "options": {"wrap_13_1": "sometimes"}},
@@ -213,8 +214,8 @@ def test_a_byte_order_mark_before_the_json_is_accepted(client: FlaskClient) -> N
                  id="bad-table-meld"),
     pytest.param("opening", {"indicator": "K4"}, "melds_or_pairs", "melds",
                  "Give either melds or pairs", id="neither-melds-nor-pairs"),
-    pytest.param("best-opening", {"indicator": "K4", "tiles": "R1 R2 R3"}, "tile_count",
-                 "tiles", "Wrong number of tiles: 3, where 21 or 22 are needed.",
+    pytest.param("winning-hand", {"variant": "plain", "indicator": "K4", "tiles": "R1 R2 R3"},
+                 "tile_count", "tiles", "Wrong number of tiles: 3, where 14 are needed.",
                  id="tile-count"),
     pytest.param("score", {"variant": "plain", "finish": "normal", "winner": 0,
                            "players": [{}, {}], "standings": [20, 20, 20]},
@@ -247,14 +248,15 @@ def test_choices_are_listed_with_the_languages_or(client: FlaskClient, body: dic
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("de", "Falsche Anzahl von Steinen: 3, nötig sind 21 oder 22."),
-    ("tr", "Taş sayısı yanlış: 3; gereken 21 ya da 22."),
-    ("en", "Wrong number of tiles: 3, where 21 or 22 are needed."),
+    ("de", "Falsche Anzahl von Steinen: 23, nötig sind 1 bis 22."),
+    ("tr", "Taş sayısı yanlış: 23; gereken 1 ile 22 arası."),
+    ("en", "Wrong number of tiles: 23, where 1 to 22 are needed."),
 ])
 def test_the_tile_count_is_worded_in_the_language(client: FlaskClient, lang: str,
                                                   expected: str) -> None:
+    tiles = [f"{c}{n}" for c in "RYB" for n in range(1, 14)][:23]
     response = client.post("/api/v1/referee/best-opening",
-                           json={"indicator": "K4", "tiles": "R1 R2 R3", "lang": lang})
+                           json={"indicator": "K4", "tiles": tiles, "lang": lang})
     assert response.get_json()["error"]["message"] == expected
 
 

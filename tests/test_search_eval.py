@@ -4,8 +4,10 @@
 0.95 for both figures in every language. ``search_extra.yaml`` is our own harder set (ASCII-typed
 Turkish, upper-case İ/I, inflections, German compounds, typos, questions). ``search_blind.yaml``
 was written from the rule texts before a ranking change and is for reporting only: never tune
-on its misses; its bar is a floor against regressions. Run with ``-s`` or look at the
-terminal: the figures are printed either way.
+on its misses; its bar is a floor against regressions. ``search_tune.yaml`` (issue 12) is
+what the analysis and ranking were tuned on; ``search_heldout.yaml`` was written before it,
+as players type, and is never tuned on: its figures are the quality claim. Run with ``-s`` or
+look at the terminal: the figures are printed either way.
 """
 
 from __future__ import annotations
@@ -24,7 +26,11 @@ BARS = {
     "search_dev.yaml": {"mrr": 0.95, "hit3": 0.95},
     "search_extra.yaml": {"mrr": 0.90, "hit3": 0.95},
     "search_blind.yaml": {"mrr": 0.90, "hit3": 0.90},
+    "search_tune.yaml": {"mrr": 0.84, "hit3": 0.94},
+    "search_heldout.yaml": {"mrr": 0.84, "hit3": 0.94},
 }
+QUIET = {"search_heldout.yaml"}
+"""Sets whose misses are not printed, so that nobody tunes on them by accident."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +74,7 @@ def test_search_quality(
         print(f"\n{name}")
         for lang, fig in report.items():
             print(f"  {lang}: MRR@10 {fig.mrr:.3f}  hit@3 {fig.hit3:.3f}  ({fig.queries} queries)")
-            for miss in fig.misses:
+            for miss in () if name in QUIET else fig.misses:
                 print(f"      {miss}")
     bar = BARS[name]
     for lang, fig in report.items():

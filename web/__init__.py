@@ -61,9 +61,9 @@ def _instance_secret(instance: Path) -> str:
 
 def init_app(app: Flask) -> None:
     """Wire the extensions, blueprints and commands into ``app``."""
-    from web import (api, cli, errors, extras, i18n, pages, pwa, referee_pages, search, sheet,
-                     table)
+    from web import (api, cli, errors, extras, i18n, nfc, pages, pwa, referee_pages, search,
+                     sheet, table)
 
-    for module in (i18n, errors, search, table, pages, referee_pages, extras, pwa, sheet, api,
-                   cli):
+    for module in (nfc, i18n, errors, search, table, pages, referee_pages, extras, pwa, sheet,
+                   api, cli):
         module.init_app(app)

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 import click
 from flask import Flask, current_app, g
-from flask.cli import AppGroup, with_appcontext
+from flask.cli import with_appcontext
 from flask_babel import force_locale, gettext
 
 from rules_data import rulebook
@@ -23,6 +23,7 @@ from rules_data.search import SearchIndex
 from web.api import move_ruling_json, ruling_json
 from web.cli_text import WIDTH, readable, tiles_text
 from web.errors import InputError
+from web.nfc import NFCGroup
 from web.pages import house_choice_label
 from web.referee_requests import CHECKS, judge
 from web.round_requests import RoundRequest, rule_round, state_json
@@ -40,8 +41,8 @@ OPTION = click.option("--option", "options", multiple=True, metavar="NAME=CHOICE
                       help="a house rule, e.g. wrap_13_1=after_13 (repeatable)")
 JSON = click.option("--json", "as_json", is_flag=True, help="print the ruling as JSON")
 
-rules_cli = AppGroup("rules", help="Search and show the rule book.")
-referee_cli = AppGroup("referee", help="Ask the referee; one command per check.")
+rules_cli = NFCGroup("rules", help="Search and show the rule book.")
+referee_cli = NFCGroup("referee", help="Ask the referee; one command per check.")
 
 
 MAX_ROUND_BYTES = 64 * 1024

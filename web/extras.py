@@ -13,11 +13,9 @@ from werkzeug.wrappers import Response
 
 from referee import Rules, Ruling, Variant, check_best_opening, check_discard, check_winning_hand
 from referee.arrange import Order, arrange
-from referee.checks import OPENING_PAIRS, OPENING_THRESHOLD, jokers_for
+from referee.checks import jokers_for
 from referee.deal import MAX_SEED, Deal, deal_discard, deal_hand, deal_rack
 from referee.errors import OkeyError
-from referee.pairs import most_pairs
-from referee.solver import best_melds
 from rules_data import LANGS
 from web.api import ruling_json
 from web.errors import InputError
@@ -167,15 +165,8 @@ def _arranged(tiles: str, indicator: str, variant: str, table: Rules | None) -> 
         by_groups = arrange(body.tiles, jokers, rules, Order.GROUPS)
         opening = None
         if rules.variant is Variant.OKEY_101:
-            if len(body.tiles) in (21, 22):
-                ruling = check_best_opening(body.tiles, indicator=body.indicator, rules=rules)
-                opening = ruling_json(ruling, "101", rules.applied())
-            else:
-                best = best_melds(body.tiles, jokers, rules)
-                pairs = most_pairs(body.tiles, jokers)
-                opening = {"best_value": best.value, "pairs": len(pairs),
-                           "can_open": best.value >= OPENING_THRESHOLD
-                           or len(pairs) >= OPENING_PAIRS, "explanation": [], "rules": ["401"]}
+            ruling = check_best_opening(body.tiles, indicator=body.indicator, rules=rules)
+            opening = ruling_json(ruling, "101", rules.applied())
     except OkeyError as problem:
         raise engine_error(problem, body.error_field(problem)) from None
     return {"by_runs": by_runs, "by_groups": by_groups, "opening": opening,

@@ -49,7 +49,7 @@ MESSAGES: dict[Code, LazyString] = {
     Code.WINNING_PAIRS: _("Seven pairs: a winning hand."),
     Code.ISLEK_PENALTY: _("Discarding %(tile)s, a tile that is işlek (playable), costs %(penalty)s points."),
     Code.ISLEK_EXTENDS: _("%(tile)s can be added to meld %(meld)s on the table."),
-    Code.ISLEK_REPLACES_JOKER: _("%(tile)s could take the place of the okey %(other)s in meld %(meld)s."),
+    Code.ISLEK_REPLACES_JOKER: _("%(tile)s could take the place of the okey %(other)s in meld %(meld)s, and this table counts that as işlek too (house rule: a tile that could replace a joker on the table)."),
     Code.NOT_ISLEK: _("%(tile)s fits no meld on the table: no penalty."),
     Code.ISLEK_LAST_TILE_EXEMPT: _("%(tile)s is the finishing player's last tile: no penalty."),
     Code.ISLEK_LAST_TILE_PENALISED: _("Under these rules even a finishing player's last tile costs %(penalty)s when it is işlek."),
@@ -61,6 +61,12 @@ MESSAGES: dict[Code, LazyString] = {
     Code.PICKUP_OPENS: _("With %(tile)s you can open now: take it, and open with it at once."),
     Code.PICKUP_CANNOT_OPEN: _("%(tile)s does not let you open now (best %(value)s): you may not take it."),
     Code.PICKUP_FITS_NO_MELD: _("%(tile)s fits no meld with your tiles: before opening you may not take it."),
+    Code.PICKUP_MUST_USE: _("Take %(tile)s only to lay it down this turn, on a meld on the table or in a new meld; give the table to check whether it fits."),
+    Code.PICKUP_LAY_OFF: _("%(tile)s can be added to table meld %(meld)s."),
+    Code.PICKUP_SWAP_OKEY: _("%(tile)s can take the place of the okey %(other)s in table meld %(meld)s."),
+    Code.PICKUP_NEW_MELD: _("%(tile)s makes a new meld with tiles of your rack: %(meld)s."),
+    Code.PICKUP_NO_USE: _("%(tile)s fits no meld on the table and makes none with your tiles: you may take it only to use it this turn."),
+    Code.PICKUP_NO_USE_TABLE: _("%(tile)s fits no meld on the table: you may take it only to lay it down this turn, so only if it makes a new meld with your tiles (give your rack to check)."),
     Code.PICKUP_PENALTY: _("Taking %(tile)s and putting it back costs %(penalty)s points."),
     Code.PICKUP_NO_PENALTY: _("Under these rules %(tile)s goes back and you draw instead, with no penalty."),
     Code.SCORE_WINNER: _("The winner scores %(points)s."),
@@ -132,6 +138,7 @@ COUNTED: dict[Code, Callable[[int, dict[str, Any]], str]] = {
     Code.WINNING_MELDS: lambda n, p: ngettext("All 14 tiles go into %(count)s meld: a winning hand.", "All 14 tiles go into %(count)s melds: a winning hand.", n, **p),
     Code.NOT_WINNING: lambda n, p: ngettext("%(count)s tile fits no meld: %(tiles)s.", "%(count)s tiles fit no meld: %(tiles)s.", n, **p),
     Code.MOVE_DECK_NOT_EMPTY: lambda n, p: ngettext("The deck still holds %(count)s tile: the round goes on.", "The deck still holds %(count)s tiles: the round goes on.", n, **p),
+    Code.PARTIAL_RACK: lambda n, p: ngettext("This answer is for the %(count)s tile given, not a whole rack of 21 or 22: the rest of the rack may do better.", "This answer is for the %(count)s tiles given, not a whole rack of 21 or 22: the rest of the rack may do better.", n, **p),
     Code.NOT_SEVEN_PAIRS: lambda n, p: ngettext("Only %(count)s pair: seven are needed.", "Only %(count)s pairs: seven are needed.", n, **p),
 }
 
@@ -183,6 +190,7 @@ ERRORS: dict[str, LazyString] = {
     "bad_winner": _("The winner must be one of the players (counting from 0), not %(subject)s."),
     "winner_not_opened": _("The winner (player %(subject)s) must have opened."),
     "winner_deck_out": _("When the deck runs out nobody finishes: leave the winner empty."),
+    "winner_cancelled": _("Nobody finishes a cancelled round: leave the winner empty."),
     "pairs_finish_without_pairs": _("A pairs finish needs a winner who opened with pairs."),
     "elden_others_opened": _("Elden bitme means nobody else had opened, but player %(subject)s had."),
     "standings_count": _("Give one standing per player."),
@@ -207,6 +215,9 @@ def error_text(code: str, subject: str = "") -> str:
 
 def okey_error_text(error: OkeyError) -> str:
     """An engine error in words; one that carries data (a tile count) is worded from it."""
+    if isinstance(error, TileCountError) and len(error.allowed) > 2:
+        return str(gettext("Wrong number of tiles: %(count)s, where %(low)s to %(high)s are needed.",
+                           count=error.count, low=error.allowed[0], high=error.allowed[-1]))
     if isinstance(error, TileCountError):
         return str(gettext("Wrong number of tiles: %(count)s, where %(expected)s are needed.",
                            count=error.count, expected=or_list([str(n) for n in error.allowed])))

@@ -48,7 +48,7 @@ PAGES: dict[str, Check] = {check.name: check for check in (
           lazy_gettext("Give the melds (one per line) or the pairs a player opened with."),
           ("indicator", "melds", "pairs"), ("101",)),
     Check("best-opening", lazy_gettext("What is the best opening?"),
-          lazy_gettext("Give a rack of 21 or 22 tiles: the referee finds the melds worth most."),
+          lazy_gettext("Give a whole rack of 21 or 22 tiles, or just some tiles: the referee finds the melds worth most."),
           ("indicator", "tiles"), ("101",)),
     Check("winning-hand", lazy_gettext("Is this a winning hand?"),
           lazy_gettext("Give 14 tiles: do they all go into melds, or make seven pairs?"),

@@ -90,6 +90,7 @@ ERROR_FIELDS: dict[str, str] = {
     "bad_table_meld": "table", "melds_or_pairs": "melds", "standings_count": "standings",
     "bad_winner": "winner", "winner_not_opened": "winner", "winner_deck_out": "winner",
     "pairs_finish_without_pairs": "finish", "elden_others_opened": "finish",
+    "winner_cancelled": "winner",
     "player_count": "players", "negative_value": "players",
     "indicator_needed": "indicator", "redraw": "indicator", "fake_indicator": "indicator",
     "not_in_variant": "variant", "bad_variant": "variant",
@@ -170,7 +171,8 @@ class PickupRequest(CheckRequest):
     indicator: TileField
     tile: TileField
     rack: TileList = Field(default_factory=list)  # not needed once the player has opened
-    opened: bool = False
+    opened: bool | Literal["melds", "pairs"] = False
+    table: Groups | None = Field(default=None, description="the melds on the table, if known")
 
 
 class PlayerEntry(BaseModel):
@@ -197,7 +199,7 @@ class PlayerEntry(BaseModel):
 class ScoreRequest(CheckRequest):
     TILES = "players"
 
-    finish: Literal["normal", "okey", "pairs", "elden", "deck_out"]
+    finish: Literal["normal", "okey", "pairs", "elden", "deck_out", "cancelled"]
     winner: int | None = Field(default=None, ge=0, le=3)
     players: list[PlayerEntry] = Field(default_factory=list, max_length=4)
     standings: list[Annotated[int, Field(ge=-100000, le=100000)]] | None = Field(
@@ -205,6 +207,9 @@ class ScoreRequest(CheckRequest):
     indicator: TileField | None = None
     okey_discard: bool = False
     risk_round: bool | None = None
+    last_discard: TileField | None = Field(
+        default=None, description="the winner's last tile, if known: the okey doubles, a fake "
+                                  "joker does not (803)")
 
 
 def _okey(r: OkeyRequest, rules: Rules) -> Ruling:
@@ -233,7 +238,8 @@ def _discard(r: DiscardRequest, rules: Rules) -> Ruling:
 
 
 def _pickup(r: PickupRequest, rules: Rules) -> Ruling:
-    return check_pickup(r.tile, r.rack, indicator=r.indicator, rules=rules, opened=r.opened)
+    return check_pickup(r.tile, r.rack, indicator=r.indicator, rules=rules,
+                        opened=bool(r.opened), pairs_opener=r.opened == "pairs", table=r.table)
 
 
 def _score(r: ScoreRequest, rules: Rules) -> Ruling:
@@ -244,7 +250,7 @@ def _score(r: ScoreRequest, rules: Rules) -> Ruling:
     return check_score([p.to_round() for p in r.players], winner=r.winner,
                        finish=Finish(r.finish), rules=rules, indicator=r.indicator,
                        okey_discard=r.okey_discard, risk_round=r.risk_round,
-                       standings=r.standings)
+                       standings=r.standings, last_discard=r.last_discard)
 
 
 CHECKS: dict[str, tuple[type[CheckRequest], Callable[[Any, Rules], Ruling]]] = {

@@ -60,7 +60,8 @@ class TableMeldIn(Strict):
 
 class StateIn(Strict):
     """A round's state. ``turn``: whose turn (from 0); ``drawn``: they have drawn or taken;
-    ``taken``: the discard taken this turn and not yet used; ``deck``: tiles left to draw."""
+    ``taken``: the discard taken this turn and not yet used; ``deck``: tiles left to draw;
+    ``opened_now``: the player opened during this turn (to tell a finish in one go, 604)."""
 
     players: int = Field(default=4, ge=2, le=4)
     indicator: TileField | None = None
@@ -72,6 +73,7 @@ class StateIn(Strict):
     taken: TileField | None = None
     taken_used: bool = False
     deck: int | None = Field(default=None, ge=0, le=106)
+    opened_now: bool = False
 
     def to_state(self) -> RoundState:
         seats = self.seats or [SeatIn() for _ in range(self.players)]
@@ -83,7 +85,7 @@ class StateIn(Strict):
             tuple(TableMeld(tuple(m.tiles), tuple(m.faces) if m.faces else tuple(m.tiles),
                             m.owner, m.pair) for m in self.table),
             tuple(self.discards), self.turn, self.drawn, self.taken, self.taken_used,
-            deck=self.deck)
+            deck=self.deck, opened_now=self.opened_now)
 
 
 class MoveIn(Strict):
@@ -177,7 +179,7 @@ def state_json(state: RoundState) -> dict[str, Any]:
                    "owner": m.owner, "pair": m.pair} for m in state.table],
         "discards": [str(t) for t in state.discards], "turn": state.turn,
         "drawn": state.drawn, "taken": str(state.taken) if state.taken else None,
-        "taken_used": state.taken_used, "deck": state.deck,
+        "taken_used": state.taken_used, "deck": state.deck, "opened_now": state.opened_now,
         "over": state.over, "winner": state.winner,
         "finish": state.finish.value if state.finish else None,
     }

@@ -24,6 +24,7 @@ from werkzeug.exceptions import HTTPException
 from referee.errors import OkeyError
 from rules_data import LANGS
 from web.errors import HTTP_MESSAGES, InputError
+from web.nfc import nfc_data
 from web.reasons import okey_error_text, or_list
 
 M = TypeVar("M", bound=BaseModel)
@@ -134,9 +135,9 @@ def _json_int(text: str) -> int:
 
 
 def load_json(raw: bytes | str) -> object:
-    """JSON text as Python values (the API's bodies, the CLI's rounds). Text that is not
-    UTF-8 (a leading byte-order mark is fine), not JSON, nested too deeply or holding a
-    number too long to read is a 400 naming the problem."""
+    """JSON text as Python values, every string in NFC (the API's bodies, the CLI's rounds).
+    Text that is not UTF-8 (a leading byte-order mark is fine), not JSON, nested too deeply
+    or holding a number too long to read is a 400 naming the problem."""
     if isinstance(raw, bytes):
         try:
             text = raw.decode("utf-8-sig")
@@ -147,7 +148,7 @@ def load_json(raw: bytes | str) -> object:
     if not text.strip():
         raise InputError("invalid_body", gettext("The body is empty: send a JSON object."))
     try:
-        return json.loads(text, parse_int=_json_int)
+        return nfc_data(json.loads(text, parse_int=_json_int))
     except json.JSONDecodeError as error:
         raise InputError("invalid_json", gettext(
             "The body is not valid JSON (line %(line)s, column %(column)s).",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -192,9 +192,10 @@ def add_round(code: str, secret: str | None, entry: RoundEntry) -> Snapshot:
         match = _editable(session, code, secret)
         number = max((r.number for r in match.rounds), default=0) + 1
         if match.planned_rounds is not None and number > match.planned_rounds:
-            raise InputError("rounds_complete", gettext(
-                "All %(count)s planned rounds are entered: finish the match.",
-                count=match.planned_rounds), status=409)
+            raise InputError("rounds_complete", ngettext(
+                "The %(num)s planned round is entered: finish the match.",
+                "All %(num)s planned rounds are entered: finish the match.",
+                match.planned_rounds), status=409)
         if any(r.result.get("game_over") for r in match.rounds):
             raise InputError("game_over", gettext(
                 "A count has reached 0: the game is over. Finish the match."), status=409)

@@ -30,7 +30,7 @@ from web.reasons import explain
 from web.referee_requests import PlayerEntry, ScoreRequest, TileField, run_check
 from web.validation import engine_error, parse
 
-FinishName = Literal["normal", "okey", "pairs", "elden", "deck_out"]
+FinishName = Literal["normal", "okey", "pairs", "elden", "deck_out", "cancelled"]
 
 
 class RoundEntry(BaseModel):
@@ -83,7 +83,8 @@ def score_round(rules: Rules, players: int, entry: RoundEntry, before: Sequence[
 
     :raises InputError: for a round that cannot happen, in the user's language.
     """
-    if rules.variant.value == "101" and len(entry.players) != players:
+    if rules.variant.value == "101" and len(entry.players) != players \
+            and entry.finish != "cancelled":  # nobody scores a cancelled round (503)
         raise InputError("player_entries", gettext(
             "Give one entry per player: this match has %(count)s players, not %(given)s.",
             count=players, given=len(entry.players)), field="players")

@@ -64,6 +64,7 @@ FINISHES: dict[str, LazyString] = {
     "pairs": lazy_gettext("Finished with pairs"),
     "elden": lazy_gettext("Finished in one go (elden bitme)"),
     "deck_out": lazy_gettext("The deck ran out"),
+    "cancelled": lazy_gettext("Cancelled: all four opened with pairs"),
 }
 PENALTIES: dict[str, LazyString] = {
     "islek": lazy_gettext("Discarded a playable tile (işlek)"),
