@@ -149,21 +149,26 @@ def snippet(rule: RuleText, marked: Sequence[int]) -> str:
     text, starts, ends = rule.text, rule.starts, rule.ends
     best = rule.windows[0]
     if marked:
-        words = [(starts[k], ends[k], text[starts[k]:ends[k]].lower()) for k in marked]
-        best_score = (0, 0)
-        lo = hi = 0
-        for i, (start, end) in enumerate(rule.windows):
-            while lo < len(words) and words[lo][0] < start:
+        # the window with the most distinct marked words, the first of equals
+        wstarts = [starts[k] for k in marked]
+        wends = [ends[k] for k in marked]
+        words = [text[starts[k]:ends[k]].lower() for k in marked]
+        n, most = len(marked), len(set(words))
+        best_count, lo, hi = 0, 0, 0
+        for start, end in rule.windows:
+            while lo < n and wstarts[lo] < start:
                 lo += 1
-            hi = max(hi, lo)
-            while hi < len(words) and words[hi][0] < end:
+            if lo == n:
+                break  # no marked word from here on
+            if hi < lo:
+                hi = lo
+            while hi < n and wstarts[hi] < end:
                 hi += 1
-            if lo == hi:
-                continue  # no marked word: never better than the first window
-            inside = {word for _, b, word in words[lo:hi] if b <= end}
-            score = (len(inside), -i)
-            if score > best_score:
-                best_score, best = score, (start, end)
+            count = len({words[m] for m in range(lo, hi) if wends[m] <= end})
+            if count > best_count:
+                best_count, best = count, (start, end)
+                if count == most:
+                    break
     start, end = best
     if end - start > SNIPPET_CHARS:
         first = next((starts[k] for k in marked if start <= starts[k] < end), start)
