@@ -72,8 +72,8 @@ class SearchIndex:
     def __init__(self, directory: Path, cache_size: int = RESULT_CACHE) -> None:
         self.directory = Path(directory)
         self._lock = threading.Lock()
-        self._gen: Generation | None = None
-        self._pointer_stat: tuple[int, int] | None = None
+        self._live: tuple[tuple[int, int], Generation] | None = None
+        """The pointer file's identity when last read, and the generation it named."""
         self.cache = ResultCache(cache_size)
 
     @classmethod
@@ -119,27 +119,28 @@ class SearchIndex:
     def _generation(self) -> Generation:
         stat = os.stat(self.directory / POINTER)
         key = (stat.st_ino, stat.st_mtime_ns)
-        gen = self._gen
-        if gen is not None and key == self._pointer_stat:
-            return gen
+        live = self._live
+        if live is not None and live[0] == key:
+            return live[1]
         with self._lock:
-            if self._gen is None or key != self._pointer_stat:
+            if self._live is None or self._live[0] != key:
                 name = read_pointer(self.directory)
                 if name is None:
                     raise FileNotFoundError(f"no search index in {self.directory}")
-                if self._gen is None or self._gen.name != name:
-                    old = self._gen
+                old = self._live[1] if self._live is not None else None
+                gen = old
+                if gen is None or gen.name != name:
                     try:
-                        self._gen = Generation(self.directory / name)
+                        gen = Generation(self.directory / name)
                     except Exception as error:
                         if self._vanished(name):
                             raise _Vanished(name) from error
                         raise
-                    if old is not None:
-                        old.close()
-                        self.cache.clear()
-                self._pointer_stat = key
-            return self._gen
+                    self.cache.clear()
+                self._live = (key, gen)
+                if old is not None and old is not gen:
+                    old.close()
+            return self._live[1]
 
     def _vanished(self, name: str) -> bool:
         """Whether generation ``name`` is no longer the live one (a rebuild moved on)."""
@@ -187,14 +188,14 @@ class SearchIndex:
                 if attempt == 2 or not gone:
                     raise
                 with self._lock:
-                    self._pointer_stat = None
+                    if self._live is not None:
+                        self._live = ((-1, -1), self._live[1])  # read the pointer again
         raise AssertionError("unreachable")
 
     @property
     def warmed(self) -> bool:
         """Whether :meth:`warm` has run on the generation now open."""
-        gen = self._gen
-        return gen is not None and gen.warmed
+        return self._live is not None and self._live[1].warmed
 
     def warm(self, queries: Iterable[tuple[str, str]]) -> None:
         """Open the live generation, load the word lists and run ``queries`` (text, language)

@@ -10,7 +10,7 @@ import html
 import re
 from array import array
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules_data import analysis
@@ -18,6 +18,8 @@ from rules_data.analysis import TOKEN, fold, plain_lower, turkish_lower
 from rules_data.search.units import Unit
 
 SNIPPET_CHARS = 220
+SNIPPETS_KEPT = 64
+"""Snippets kept per rule text, each for one set of marked words."""
 SENTENCE = re.compile(r"[^.!?;:]+[.!?;:]*\s*")
 
 Marks = tuple[frozenset[str], frozenset[str]]
@@ -56,16 +58,28 @@ class RuleText:
     """The forms this text has."""
     windows: tuple[tuple[int, int], ...]
     """Per sentence, the window that starts there: up to ``SNIPPET_CHARS`` of whole sentences."""
+    kept: dict[frozenset[int], str] = field(default_factory=dict, compare=False, repr=False)
 
     def snippet(self, matching: frozenset[int]) -> str:
-        """The snippet of this text, marking the words whose form is in ``matching``."""
-        marked: list[int] = []
-        forms = self.forms
-        for form in self.distinct & matching:
-            lo = bisect.bisect_left(forms, form)
-            marked.extend(self.order[lo:bisect.bisect_right(forms, form, lo)])
-        marked.sort()
-        return snippet(self, marked)
+        """The snippet of this text, marking the words whose form is in ``matching``.
+
+        Kept per set of forms marked (up to ``SNIPPETS_KEPT``): the same words asked again
+        give the same snippet.
+        """
+        marks = self.distinct & matching
+        found = self.kept.get(marks)
+        if found is None:
+            marked: list[int] = []
+            forms = self.forms
+            for form in marks:
+                lo = bisect.bisect_left(forms, form)
+                marked.extend(self.order[lo:bisect.bisect_right(forms, form, lo)])
+            marked.sort()
+            found = snippet(self, marked)
+            if len(self.kept) >= SNIPPETS_KEPT:
+                self.kept.clear()
+            self.kept[marks] = found
+        return found
 
 
 class Highlighter:
