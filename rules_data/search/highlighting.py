@@ -32,13 +32,10 @@ def mark_terms(units: Sequence[Unit], lang: str) -> Marks:
     prefixes: set[str] = set()
     for unit in units:
         for clause in unit:
-            if not clause.mark:
-                continue
-            for alternatives in clause.words:
-                for field, text, _ in alternatives:
-                    kind, _, field_lang = field.partition("_")
-                    if field_lang == lang:
-                        (prefixes if kind == "pre" else stems).add(text)
+            if clause.mark and lang in clause.by_lang:
+                clause_stems, clause_prefixes = clause.by_lang[lang]
+                stems |= clause_stems
+                prefixes |= clause_prefixes
     return frozenset(stems), frozenset(prefixes)
 
 

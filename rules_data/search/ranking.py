@@ -43,6 +43,8 @@ PART_BOOST = 0.35
 """One part of a compound found alone."""
 
 
+UnitScores = tuple[dict[int, float], dict[int, float], dict[int, float]]
+"""One typed word's scores per rule: its own clause, its synonym clause, its compound match."""
 Postings = Callable[[str, str], Mapping[int, float]]
 """A term's BM25F score in each rule that has it (by document number): ``postings(field, term)``."""
 
@@ -50,8 +52,8 @@ Postings = Callable[[str, str], Mapping[int, float]]
 class Ranker:
     """Orders one generation's rules for a query.
 
-    A typed word's scores (what :meth:`word` computes from its alternatives) are kept for the
-    life of the generation, which never changes once built, up to ``WORD_CACHE`` of them.
+    A typed word's scores (what :meth:`word` and :meth:`unit` compute) are kept for the life
+    of the generation, which never changes once built, up to ``WORD_CACHE`` of each.
     """
 
     WORD_CACHE = 20_000
@@ -63,6 +65,7 @@ class Ranker:
         self.phrases = phrases
         self.definitions = DefinitionIndex(definitions)
         self._words: dict[Alternatives, dict[int, float]] = {}
+        self._units: dict[Unit, UnitScores] = {}
 
     def rank(self, units: Sequence[Unit]) -> list[tuple[int, float]]:
         """The rules matching a query, best first: ``(document number, score)``."""
@@ -94,6 +97,25 @@ class Ranker:
         self._words[alternatives] = found
         return found
 
+    def unit(self, unit: Unit) -> UnitScores:
+        """Each rule's score for one typed word: its best own clause, its best synonym clause
+        and its best match as one compound word, apart (they add up in :meth:`score`)."""
+        found = self._units.get(unit)
+        if found is not None:
+            return found
+        best: UnitScores = ({}, {}, {})
+        for clause in unit:
+            words = [self.word(alts) for alts in clause.words]
+            group = best[2 if clause.whole else int(clause.synonym)]
+            for doc in set(words[0]).intersection(*words[1:]):
+                score = clause.boost * sum(w[doc] for w in words)
+                if score > group.get(doc, 0.0):
+                    group[doc] = score
+        if len(self._units) >= self.WORD_CACHE:
+            self._units.clear()
+        self._units[unit] = best
+        return best
+
     def score(self, units: Sequence[Unit]) -> dict[int, float]:
         """Each rule's score: per unit its best clause, summed over the units.
 
@@ -104,21 +126,7 @@ class Ranker:
         """
         total: dict[int, float] = {}
         for unit in units:
-            best: tuple[dict[int, float], dict[int, float], dict[int, float]] = ({}, {}, {})
-            for clause in unit:
-                found = [self.word(alts) for alts in clause.words]
-                group = best[2 if clause.whole else int(clause.synonym)]
-                if len(found) == 1:
-                    for doc, score in found[0].items():
-                        score = clause.boost * score
-                        if score > group.get(doc, 0.0):
-                            group[doc] = score
-                    continue
-                for doc in set(found[0]).intersection(*found[1:]):
-                    score = clause.boost * sum(f[doc] for f in found)
-                    if score > group.get(doc, 0.0):
-                        group[doc] = score
-            for group in best:
+            for group in self.unit(unit):
                 for doc, score in group.items():
                     total[doc] = total.get(doc, 0.0) + score
         prior = self.prior
@@ -126,35 +134,40 @@ class Ranker:
 
 
 class PhraseIndex:
-    """The rules' title and keyword phrases, looked up by the index terms of their words."""
+    """The rules' title and keyword phrases, each word as its index terms.
+
+    A phrase is looked up by the terms of its rarest word: a query can hold the phrase only
+    if it has one of them, so few phrases are checked word by word.
+    """
 
     def __init__(self, phrases: Mapping[int, Sequence[Sequence[Sequence[str]]]]) -> None:
         self.docs: list[int] = []
-        self.full: list[int] = []
-        """Per phrase, the bit mask of all its words."""
-        self.by_term: dict[str, list[tuple[int, int]]] = {}
+        self.words: list[tuple[frozenset[str], ...]] = []
         for doc, doc_phrases in phrases.items():
             for phrase in doc_phrases:
-                p = len(self.docs)
                 self.docs.append(doc)
-                self.full.append((1 << len(phrase)) - 1)
-                for w, word in enumerate(phrase):
-                    for term in word:
-                        self.by_term.setdefault(term, []).append((p, 1 << w))
+                self.words.append(tuple(frozenset(word) for word in phrase))
+        uses: dict[str, int] = {}
+        for words in self.words:
+            for word in words:
+                for term in word:
+                    uses[term] = uses.get(term, 0) + 1
+        self.by_term: dict[str, list[int]] = {}
+        for p, words in enumerate(self.words):
+            rarest = min(words, key=lambda word: sum(uses[term] for term in word))
+            for term in rarest:
+                self.by_term.setdefault(term, []).append(p)
 
     def held(self, terms: set[str]) -> dict[int, int]:
         """Per rule, the word count of its longest phrase whose every word has one of ``terms``."""
-        found: dict[int, int] = {}
-        for term in terms:
-            for p, bit in self.by_term.get(term, ()):
-                found[p] = found.get(p, 0) | bit
+        by_term = self.by_term
         held: dict[int, int] = {}
-        for p, words in found.items():
-            if words == self.full[p]:
+        for p in {p for term in by_term.keys() & terms for p in by_term[term]}:
+            words = self.words[p]
+            if all(not word.isdisjoint(terms) for word in words):
                 doc = self.docs[p]
-                size = words.bit_count()
-                if size > held.get(doc, 1):
-                    held[doc] = size
+                if len(words) > held.get(doc, 1):
+                    held[doc] = len(words)
         return held
 
 

@@ -29,11 +29,26 @@ class Clause:
     """A compound's own match as one word: it adds to the match of its parts."""
     terms: frozenset[str] = field(init=False, repr=False, compare=False)
     """Its index terms as ``lang:term``, prefixes left out (what phrases and topics match)."""
+    by_lang: Mapping[str, tuple[frozenset[str], frozenset[str]]] = field(
+        init=False, repr=False, compare=False)
+    """Per language, its stemmed terms and its prefixes (what a snippet marks)."""
 
     def __post_init__(self) -> None:
-        terms = frozenset(f"{f.partition('_')[2]}:{text}" for alternatives in self.words
-                          for f, text, _ in alternatives if not f.startswith("pre_"))
-        object.__setattr__(self, "terms", terms)
+        terms: set[str] = set()
+        stems: dict[str, set[str]] = {}
+        prefixes: dict[str, set[str]] = {}
+        for alternatives in self.words:
+            for name, text, _ in alternatives:
+                kind, _, lang = name.partition("_")
+                if kind == "pre":
+                    prefixes.setdefault(lang, set()).add(text)
+                else:
+                    terms.add(f"{lang}:{text}")
+                    stems.setdefault(lang, set()).add(text)
+        object.__setattr__(self, "terms", frozenset(terms))
+        object.__setattr__(self, "by_lang", {
+            lang: (frozenset(stems.get(lang, ())), frozenset(prefixes.get(lang, ())))
+            for lang in stems.keys() | prefixes.keys()})
 
 
 Unit = tuple[Clause, ...]
