@@ -67,3 +67,4 @@ def init_app(app: Flask) -> None:
     for module in (nfc, i18n, errors, search, table, pages, referee_pages, extras, pwa, sheet,
                    api, cli):
         module.init_app(app)
+    search.warm_requests(app)

@@ -54,6 +54,16 @@ def warm_up_queries(loaded: Rulebook) -> list[tuple[str, str]]:
     return [(name[lang], lang) for name in names for lang in LANGS]
 
 
+def warm_requests(app: Flask) -> None:
+    """Answer a search of each kind in each language before any user asks: the URL map is
+    compiled, the catalogs and templates are loaded, once (before the fork, with
+    ``gunicorn --preload``) rather than in each worker's first request."""
+    with app.test_client() as client:
+        for lang in LANGS:
+            client.get(f"/api/v1/search?q=okey&lang={lang}")
+            client.get(f"/{lang}/search?q=okey")
+
+
 def init_app(app: Flask) -> None:
     """Open the index (built first if missing or stale) and warm it, so that no user pays for
     the first search. With ``gunicorn --preload`` this happens once, before the fork."""
