@@ -215,7 +215,7 @@ class QueryReader:
         clauses.extend(Clause((alternatives(p),), PART_BOOST) for p in parts if p)
         unit = tuple(clauses)
         with self._cache_lock:
-            if len(self._cache) > 50_000:
+            if len(self._cache) > 10_000:
                 self._cache.clear()
             self._cache[key] = unit
         return unit

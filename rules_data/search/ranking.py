@@ -56,7 +56,7 @@ class Ranker:
     of the generation, which never changes once built, up to ``WORD_CACHE`` of each.
     """
 
-    WORD_CACHE = 20_000
+    WORD_CACHE = 5_000
 
     def __init__(self, postings: Postings, prior: Mapping[int, float], phrases: PhraseIndex,
                  definitions: Definitions) -> None:
