@@ -2,7 +2,8 @@
 private PostgreSQL cluster that ``.ci/postgres`` keeps in ``instance/postgres``.
 
 PostgreSQL is skipped only when it cannot be had (no server installed and none named by
-``HAKEM_TEST_POSTGRES_URL``); with ``HAKEM_REQUIRE_POSTGRES=1`` (CI) that is a failure instead.
+``HAKEM_TEST_POSTGRES_URL``); in CI (``CI=true``, as CI runs ``.ci/run``) or with
+``HAKEM_REQUIRE_POSTGRES=1`` that is a failure instead.
 """
 
 from __future__ import annotations
@@ -40,10 +41,10 @@ def postgres_server() -> tuple[str | None, str]:
 
 
 def require_postgres() -> str:
-    """The server's URL; a skip (a failure under ``HAKEM_REQUIRE_POSTGRES=1``) without one."""
+    """The server's URL; without one a skip, or a failure where it is required (CI)."""
     url, why = postgres_server()
     if url is None:
-        if os.environ.get("HAKEM_REQUIRE_POSTGRES") == "1":
+        if os.environ.get("HAKEM_REQUIRE_POSTGRES") == "1" or os.environ.get("CI") == "true":
             pytest.fail(f"PostgreSQL is required here but cannot be had: {why}")
         pytest.skip(f"PostgreSQL cannot be had: {why}")
     return url

@@ -429,8 +429,8 @@ class SynonymMap:
         and they share a stem in one of the languages. At one start, a group's longest
         matching phrase counts.
         """
-        words_key = tuple(words)
-        cached = self._matches.get(words_key)
+        typed_words = tuple(words)
+        cached = self._matches.get(typed_words)
         if cached is not None:
             return cached
         keys = [synonym_keys(w) for w in words]
@@ -449,7 +449,7 @@ class SynonymMap:
                 found[i] = sorted(longest.items())
         if len(self._matches) > 50_000:
             self._matches.clear()
-        self._matches[words_key] = found
+        self._matches[typed_words] = found
         return found
 
     def expansion(self, group: int, display: str) -> Unit:
