@@ -13,6 +13,7 @@ from flask_babel.speaklater import LazyString
 from rules_data import LANGS, Rulebook, rulebook
 from rules_data.search import MAX_QUERY, QueryError, Results, SearchIndex
 from web.errors import InputError
+from web.security import LIMITER
 
 QUERY_ERRORS: dict[str, LazyString] = {
     "empty": lazy_gettext("Type a few words to search for."),
@@ -57,11 +58,20 @@ def warm_up_queries(loaded: Rulebook) -> list[tuple[str, str]]:
 def warm_requests(app: Flask) -> None:
     """Answer a search of each kind in each language before any user asks: the URL map is
     compiled, the catalogs and templates are loaded, once (before the fork, with
-    ``gunicorn --preload``) rather than in each worker's first request."""
-    with app.test_client() as client:
-        for lang in LANGS:
-            client.get(f"/api/v1/search?q=okey&lang={lang}")
-            client.get(f"/{lang}/search?q=okey")
+    ``gunicorn --preload``) rather than in each worker's first request. The rate limits are
+    off meanwhile: a warm-up is no client and spends no address's allowance."""
+    limiter = app.extensions.get(LIMITER)
+    enabled = bool(limiter is not None and limiter.enabled)
+    if limiter is not None:
+        limiter.enabled = False
+    try:
+        with app.test_client() as client:
+            for lang in LANGS:
+                client.get(f"/api/v1/search?q=okey&lang={lang}")
+                client.get(f"/{lang}/search?q=okey")
+    finally:
+        if limiter is not None:
+            limiter.enabled = enabled
 
 
 def init_app(app: Flask) -> None:
