@@ -60,8 +60,10 @@ def _pictures(browser: Any, base: str, pages: list[tuple[str, str]], out: Path,
               langs: list[str], sizes: list[str], only: set[str]) -> Iterator[Path]:
     for size in sizes:
         for lang in langs:
+            # bypass_csp: the picture's own style (WHOLE_PAGE) is added inline, which the
+            # pages' CSP rightly refuses to any other script
             context = browser.new_context(base_url=base, viewport=SIZES[size],
-                                          service_workers="block")
+                                          service_workers="block", bypass_csp=True)
             page = context.new_page()
             for name, path in pages:
                 if only and name not in only:

@@ -42,8 +42,8 @@ def watched(browser: Any, live_url: str) -> Iterator[tuple[Any, list[str]]]:
 def test_every_page_type_loads_under_the_csp_without_a_violation(
         watched: tuple[Any, list[str]], live_url: str) -> None:
     page, errors = watched
-    code, edit = demo_sheet(live_url, rounds=3)
-    page.goto(edit)  # edit rights: the sheet shows its round form and the edit link
+    code, key = demo_sheet(live_url, rounds=3)
+    page.goto(f"/en/sheet/{code}/edit?key={key}")  # edit rights: the sheet shows its round form and the edit link
     for name, path in page_types(code):
         response = page.goto(path.format(lang="en"))
         assert "script-src 'self'" in response.headers.get("content-security-policy", ""), name
@@ -58,8 +58,8 @@ def test_every_page_type_loads_under_the_csp_without_a_violation(
 def test_print_and_select_buttons_work_without_inline_handlers(
         watched: tuple[Any, list[str]], live_url: str) -> None:
     page, _ = watched
-    code, edit = demo_sheet(live_url, rounds=1)
-    page.goto(edit)
+    code, key = demo_sheet(live_url, rounds=1)
+    page.goto(f"/en/sheet/{code}/edit?key={key}")
     field = page.locator("[data-edit-link]")
     field.click()
     value = field.input_value()
@@ -78,10 +78,13 @@ def test_the_sheet_sends_one_round_id_per_submission(watched: tuple[Any, list[st
     from playwright.sync_api import expect
 
     page, _ = watched
-    _, edit = demo_sheet(live_url, rounds=0)
-    page.goto(edit)
+    code, key = demo_sheet(live_url, rounds=0)
+    page.goto(f"/en/sheet/{code}/edit?key={key}")
     sent = []
     for _ in range(2):
+        page.locator("[data-winner-choices] input[value='1']").check()  # a round that can be
+        for field in ("#p0_value", "#p2_value", "#p3_value"):            # scored: who finished,
+            page.fill(field, "12")                                        # what the others had
         with page.expect_request(lambda r: r.method == "POST" and r.url.endswith(
                 "/rounds?lang=en")) as request:
             page.get_by_role("button", name="Score the round").click()
