@@ -14,6 +14,7 @@ from flask import Flask
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "SEARCH_INDEX_DIR": None,  # default: <instance>/search-index
+    "SEARCH_CACHE_SIZE": 1024,  # answers kept per worker; 0 turns the cache off
     "DATABASE_URL": None,  # default: sqlite:///<instance>/hakem.sqlite3
     "BABEL_DEFAULT_LOCALE": "en",
     "BABEL_TRANSLATION_DIRECTORIES": str(Path(__file__).resolve().parent.parent / "translations"),
@@ -69,3 +70,4 @@ def init_app(app: Flask) -> None:
     for module in (nfc, i18n, errors, search, table, pages, referee_pages, round_page, extras,
                    pwa, sheet, api, security, cli):
         module.init_app(app)
+    search.warm_requests(app)

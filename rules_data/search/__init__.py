@@ -26,10 +26,8 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-
-from whoosh.scoring import BM25F  # type: ignore[import-untyped]
 
 from rules_data.analysis import TOKEN
 from rules_data.loader import Rulebook
@@ -41,8 +39,8 @@ from rules_data.search.highlighting import mark_terms
 from rules_data.search.index import POINTER, Generation, build_lock, clean, read_pointer, switch
 from rules_data.search.index import Generation as _Generation
 from rules_data.search.index import write_generation
-from rules_data.search.query import clean_query, read_numbers, suggestion
-from rules_data.search.ranking import BM25_B, BM25_K1, SUGGEST_MARGIN, rank
+from rules_data.search.query import clean_query, load_word_lists, read_numbers, suggestion
+from rules_data.search.ranking import SUGGEST_MARGIN
 from rules_data.search.results import (
     MAX_LIMIT,
     MAX_QUERY,
@@ -50,30 +48,42 @@ from rules_data.search.results import (
     Hit,
     QueryError,
     Results,
+    ResultCache,
 )
 
 __all__ = [
     "MAX_LIMIT", "MAX_QUERY", "POINTER", "VARIANT_CHOICES", "VOCABULARY", "Hit", "QueryError",
     "Results", "SearchIndex", "_Generation", "_documents", "_vocabulary", "clean_query",
-    "code_version", "index_info", "plain_text", "read_numbers",
+    "RESULT_CACHE", "code_version", "index_info", "plain_text", "read_numbers",
 ]
 
 
-class SearchIndex:
-    """The rule index in ``directory``, always searching its live generation."""
+RESULT_CACHE = 1024
+"""How many answers a :class:`SearchIndex` keeps by default (``SEARCH_CACHE_SIZE``; 0: none)."""
 
-    def __init__(self, directory: Path) -> None:
+
+class SearchIndex:
+    """The rule index in ``directory``, always searching its live generation.
+
+    Each search checks the pointer file's identity (one ``stat``) and opens a new generation
+    only when it changed. Answers are kept per query, language, variant, limit and generation,
+    up to ``cache_size`` of them.
+    """
+
+    def __init__(self, directory: Path, cache_size: int = RESULT_CACHE) -> None:
         self.directory = Path(directory)
         self._lock = threading.Lock()
-        self._gen: Generation | None = None
-        self._pointer_stat: tuple[int, int] | None = None
+        self._live: tuple[tuple[int, int], Generation] | None = None
+        """The pointer file's identity when last read, and the generation it named."""
+        self.cache = ResultCache(cache_size)
 
     @classmethod
-    def open_or_build(cls, directory: Path, book: Rulebook) -> SearchIndex:
+    def open_or_build(cls, directory: Path, book: Rulebook,
+                      cache_size: int = RESULT_CACHE) -> SearchIndex:
         """Open the index, building it first if it is missing or stale (content or code)."""
         directory = Path(directory)
         with build_lock(directory):
-            index = cls(directory)
+            index = cls(directory, cache_size)
             try:
                 current = index.is_current(book)
             except Exception:  # noqa: BLE001 - whatever is wrong with it, build a new one
@@ -83,11 +93,11 @@ class SearchIndex:
         return index
 
     @classmethod
-    def build(cls, directory: Path, book: Rulebook) -> SearchIndex:
+    def build(cls, directory: Path, book: Rulebook, cache_size: int = RESULT_CACHE) -> SearchIndex:
         """Build a new generation and make it live, whatever is there."""
         directory = Path(directory)
         with build_lock(directory):
-            index = cls(directory)
+            index = cls(directory, cache_size)
             index._rebuild(book)
         return index
 
@@ -108,21 +118,37 @@ class SearchIndex:
         return self._generation().name
 
     def _generation(self) -> Generation:
-        pointer = self.directory / POINTER
-        stat = os.stat(pointer)
+        stat = os.stat(self.directory / POINTER)
         key = (stat.st_ino, stat.st_mtime_ns)
+        live = self._live
+        if live is not None and live[0] == key:
+            return live[1]
         with self._lock:
-            if self._gen is None or key != self._pointer_stat:
+            if self._live is None or self._live[0] != key:
                 name = read_pointer(self.directory)
                 if name is None:
                     raise FileNotFoundError(f"no search index in {self.directory}")
-                if self._gen is None or self._gen.name != name:
-                    old = self._gen
-                    self._gen = Generation(self.directory / name)
-                    if old is not None:
-                        old.ix.close()
-                self._pointer_stat = key
-            return self._gen
+                old = self._live[1] if self._live is not None else None
+                gen = old
+                if gen is None or gen.name != name:
+                    try:
+                        gen = Generation(self.directory / name)
+                    except Exception as error:
+                        if self._vanished(name):
+                            raise _Vanished(name) from error
+                        raise
+                    self.cache.clear()
+                self._live = (key, gen)
+                if old is not None and old is not gen:
+                    old.close()
+            return self._live[1]
+
+    def _vanished(self, name: str) -> bool:
+        """Whether generation ``name`` is no longer the live one (a rebuild moved on)."""
+        try:
+            return read_pointer(self.directory) != name
+        except OSError:
+            return True
 
     def search(self, query: str, lang: str, variant: str = "all", limit: int = 10) -> Results:
         """Find the rules for ``query`` (any language), shown in ``lang``, of ``variant``.
@@ -144,15 +170,52 @@ class SearchIndex:
                              f"the query has {len(text)} characters; at most {MAX_QUERY}")
         limit = max(1, min(MAX_LIMIT, int(limit)))
         for attempt in (1, 2):
+            name: str | None = None
             try:
-                return _run(self._generation(), text, lang, variant, limit)
-            except FileNotFoundError:
-                # the generation was cleaned away under us: the pointer has moved on
-                if attempt == 2:
+                gen = self._generation()
+                name = gen.name
+                key = (text, lang, variant, limit, name)
+                found = self.cache.get(key)
+                if found is None:
+                    found = _run(gen, text, lang, variant, limit)
+                    self.cache.put(key, found)
+                return found
+            except Exception as error:
+                # A generation removed under us (a rebuild cleaned it away between reading
+                # the pointer and using it) fails in many ways: FileNotFoundError, Whoosh's
+                # EmptyIndexError, a truncated file. The pointer has moved on: try once more.
+                gone = isinstance(error, (_Vanished, FileNotFoundError)) or (
+                    name is not None and self._vanished(name))
+                if attempt == 2 or not gone:
                     raise
                 with self._lock:
-                    self._pointer_stat = None
+                    if self._live is not None:
+                        self._live = ((-1, -1), self._live[1])  # read the pointer again
         raise AssertionError("unreachable")
+
+    @property
+    def warmed(self) -> bool:
+        """Whether :meth:`warm` has run on the generation now open."""
+        return self._live is not None and self._live[1].warmed
+
+    def warm(self, queries: Iterable[tuple[str, str]]) -> None:
+        """Open the live generation, load the word lists and run ``queries`` (text, language)
+        once, past the result cache, so that what the first searches would read (stems,
+        terms, their scores) is ready before anyone asks."""
+        gen = self._generation()
+        load_word_lists()
+        for text, lang in queries:
+            if text := clean_query(text):
+                _run(gen, text, lang, "all", 10)
+        gen.warmed = True
+
+
+class _Vanished(Exception):
+    """The live generation named by the pointer could not be opened."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"search index generation {name} could not be opened")
+        self.name = name
 
 
 def _run(gen: Generation, text: str, lang: str, variant: str, limit: int) -> Results:
@@ -162,30 +225,28 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int) -> Res
     if not units or not gen.query.on_topic(words, corrections, lang):
         return Results(text, lang, variant, None, ())
     hits: list[Hit] = []
-    with gen.ix.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1)) as searcher:
-        plain = gen.query.names_plain(words)
-        ranked = rank(gen, searcher, units, plain)
-        if suggested is not None:
-            # suggest only when the mended query finds clearly better than the typed one
-            typed_units = [unit for unit in units if not any(c.mended for c in unit)]
-            as_typed = rank(gen, searcher, typed_units, plain) if typed_units else []
-            if as_typed and ranked[0][1] < SUGGEST_MARGIN * as_typed[0][1]:
-                units, ranked, suggested = typed_units, as_typed, None
-        marks = mark_terms(units, lang)
-        for docnum, score in ranked:
-            fields = searcher.stored_fields(docnum)
-            variants = tuple(fields["variants"].split())
-            if variant != "all" and variant not in variants:
-                continue
-            hits.append(Hit(
-                id=fields["id"],
-                score=round(score, 4),
-                title=fields[f"title_{lang}"],
-                snippet=gen.highlighter.snippet(fields[f"text_{lang}"], lang, marks),
-                variants=variants,
-            ))
-            if len(hits) == limit:
-                break
+    plain = gen.query.names_plain(words)
+    ranked = gen.ranker.rank(units, plain)
+    if suggested is not None:
+        # suggest only when the mended query finds clearly better than the typed one
+        typed_units = [unit for unit in units if not any(c.mended for c in unit)]
+        as_typed = gen.ranker.rank(typed_units, plain) if typed_units else []
+        if as_typed and ranked[0][1] < SUGGEST_MARGIN * as_typed[0][1]:
+            units, ranked, suggested = typed_units, as_typed, None
+    matching = gen.highlighter.matching(lang, mark_terms(units, lang))
+    for docnum, score in ranked:
+        rule = gen.rules[docnum]
+        if variant != "all" and variant not in rule.variants:
+            continue
+        hits.append(Hit(
+            id=rule.id,
+            score=round(score, 4),
+            title=rule.titles[lang],
+            snippet=rule.texts[lang].snippet(matching),
+            variants=rule.variants,
+        ))
+        if len(hits) == limit:
+            break
     return Results(text, lang, variant, suggested, tuple(hits))
 
 

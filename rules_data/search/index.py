@@ -14,18 +14,28 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Iterable, Iterator
+import weakref
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from whoosh import index as whoosh_index  # type: ignore[import-untyped]
+from whoosh.scoring import BM25F  # type: ignore[import-untyped]
 
 from rules_data.loader import Rulebook
 from rules_data.schema import LANGS
 from rules_data.search.documents import KINDS, make_schema, meta
-from rules_data.search.highlighting import Highlighter
+from rules_data.search.highlighting import Highlighter, RuleText
 from rules_data.search.query import QueryReader
-from rules_data.search.ranking import TABLE_PRIOR, Definitions, PhraseIndex
+from rules_data.search.ranking import (
+    BM25_B,
+    BM25_K1,
+    TABLE_PRIOR,
+    Definitions,
+    PhraseIndex,
+    Ranker,
+)
 
 POINTER = "CURRENT"
 LOCK = ".lock"
@@ -122,12 +132,29 @@ def build_lock(directory: Path) -> Iterator[None]:
 
 # --- one generation, opened ----------------------------------------------------------------------
 
+@dataclass(frozen=True, slots=True)
+class StoredRule:
+    """What a hit shows of a rule, per language: its title and its text read for snippets."""
+
+    id: str
+    variants: tuple[str, ...]
+    titles: Mapping[str, str]
+    texts: Mapping[str, RuleText]
+
+
 class Generation:
-    """An opened, immutable index generation with what its queries need, derived once."""
+    """An opened, immutable index generation with what its queries need, derived once: each
+    rule's stored fields and texts read for highlighting, the terms of each field, and
+    (as queries ask for them) each term's BM25F scores.
+
+    Whoosh is asked only for a term not seen before, through one searcher per thread (and
+    process: a forked worker opens its own).
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.name = path.name
+        self.warmed = False
         data = json.loads((path / META).read_text(encoding="utf-8"))
         self.content_hash: str = data["content_hash"]
         self.code: str = data["code"]
@@ -135,34 +162,54 @@ class Generation:
         self.schema = self.ix.schema
         analyzers = {lang: self.schema[f"body_{lang}"].analyzer for lang in LANGS}
         vocabulary: dict[str, list[Any]] = data["vocabulary"]
-        with self.ix.reader() as reader:
-            lexicon = {
-                lang: {kind: frozenset(reader.field_terms(f"{kind}_{lang}"))
-                       for kind in (*KINDS, "pre")}
-                for lang in LANGS
-            }
+        self._local = threading.local()
+        self._searchers: weakref.WeakSet[Any] = weakref.WeakSet()
+        self._lock = threading.Lock()
+        self._postings: dict[tuple[str, str], dict[int, float]] = {}
+        searcher = self._searcher()
+        reader = searcher.reader()
+        lexicon = {
+            lang: {kind: frozenset(reader.field_terms(f"{kind}_{lang}"))
+                   for kind in (*KINDS, "pre")}
+            for lang in LANGS
+        }
         self.query = QueryReader(
             analyzers, lexicon, {key: (str(v[0]), int(v[1])) for key, v in vocabulary.items()},
             data["synonyms"], data.get("topic", {}), data.get("preferred", {}))
-        self.highlighter = Highlighter(analyzers)
+        self.highlighter = highlighter = Highlighter(analyzers)
+        self.rules: dict[int, StoredRule] = {
+            docnum: StoredRule(
+                fields["id"], tuple(fields["variants"].split()),
+                {lang: fields[f"title_{lang}"] for lang in LANGS},
+                {lang: highlighter.read(fields[f"text_{lang}"], lang) for lang in LANGS})
+            for docnum, fields in searcher.iter_docs()
+        }
+        docnums = {rule.id: docnum for docnum, rule in self.rules.items()}
         table = frozenset(data.get("table", ()))
-        with self.ix.searcher() as searcher:
-            stored = list(searcher.iter_docs())
-        docnums = {fields["id"]: docnum for docnum, fields in stored}
-        self.plain = frozenset(docnum for docnum, fields in stored
-                               if "plain" in fields["variants"].split())
-        self.prior = {docnum: TABLE_PRIOR for rule, docnum in docnums.items() if rule in table}
-        self.phrases = PhraseIndex({docnums[rule]: phrases
-                                    for rule, phrases in data.get("phrases", {}).items()
-                                    if rule in docnums})
-        self.definitions: Definitions = tuple(
+        definitions: Definitions = tuple(
             (docnums[rule], tuple(frozenset(word) for word in words))
             for rule, words in data.get("definitions", ()) if rule in docnums
         )
-        self._postings: dict[tuple[str, str], dict[int, float]] = {}
-        self._lock = threading.Lock()
+        self.ranker = Ranker(
+            self.postings,
+            {docnum: TABLE_PRIOR for rule, docnum in docnums.items() if rule in table},
+            PhraseIndex({docnums[rule]: phrases
+                         for rule, phrases in data.get("phrases", {}).items()
+                         if rule in docnums}),
+            definitions,
+            frozenset(docnum for docnum, rule in self.rules.items() if "plain" in rule.variants))
 
-    def postings(self, searcher: Any, field: str, text: str) -> dict[int, float]:
+    def _searcher(self) -> Any:
+        """This thread's searcher of this generation, opened on first use."""
+        local = self._local
+        if getattr(local, "pid", None) != os.getpid():
+            searcher = self.ix.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1))
+            with self._lock:
+                self._searchers.add(searcher)
+            local.searcher, local.pid = searcher, os.getpid()
+        return local.searcher
+
+    def postings(self, field: str, text: str) -> dict[int, float]:
         """The BM25F score of each rule containing a term (by document number).
 
         Kept for the life of the generation, which never changes once built.
@@ -171,7 +218,7 @@ class Generation:
         found = self._postings.get(key)
         if found is None:
             found = {}
-            matcher = searcher.postings(field, text)
+            matcher = self._searcher().postings(field, text)
             while matcher.is_active():
                 found[matcher.id()] = matcher.score()
                 matcher.next()
@@ -180,3 +227,12 @@ class Generation:
                     self._postings.clear()
                 self._postings[key] = found
         return found
+
+    def close(self) -> None:
+        """Close the searchers this process opened, and the index."""
+        with self._lock:
+            searchers = list(self._searchers)
+        for searcher in searchers:
+            with contextlib.suppress(Exception):
+                searcher.close()
+        self.ix.close()

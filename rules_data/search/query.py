@@ -128,6 +128,7 @@ class QueryReader:
         self.topic, self.core, self.okey_only, self.topic_words = (
             frozenset(topic.get(key, ())) for key in ("okey", "core", "only", "words"))
         self._cache: dict[tuple[str, ...], Unit] = {}
+        self._corrections: dict[str, str | None] = {}
         self._cache_lock = threading.Lock()
         self.synonyms = SynonymMap(self, synonyms)
 
@@ -254,7 +255,7 @@ class QueryReader:
         clauses.extend(Clause((alternatives(p),), PART_BOOST) for p in parts if p)
         unit = tuple(clauses)
         with self._cache_lock:
-            if len(self._cache) > 50_000:
+            if len(self._cache) > 10_000:
                 self._cache.clear()
             self._cache[key] = unit
         return unit
@@ -281,6 +282,16 @@ class QueryReader:
         more, then an inflection of Turkish, German or English.
         """
         key = fold(plain_lower(analysis.strip_apostrophe(word)))
+        if key in self._corrections:
+            return self._corrections[key]
+        correction = self._correct(key)
+        with self._cache_lock:
+            if len(self._corrections) > 50_000:
+                self._corrections.clear()
+            self._corrections[key] = correction
+        return correction
+
+    def _correct(self, key: str) -> str | None:
         if len(key) < 4 or not key.isalpha() or key in real_words() or any(
                 analysis.is_negation_cue(lang, key) for lang in LANGS):
             return None  # a real word, or a negation typed short (didnt, havent)
@@ -366,6 +377,14 @@ def is_game(word: str) -> bool:
     key = fold(plain_lower(analysis.strip_apostrophe(word)))
     return any(key in name or any(len(game) >= 4 and key.startswith(game) for game in name)
                for name in other_games())
+
+
+def load_word_lists() -> None:
+    """Load the word lists a query may need (number words, other games, real words) now,
+    rather than in the first search that meets a number or a typo."""
+    _number_words()
+    other_games()
+    real_words()
 
 
 @lru_cache(maxsize=1)

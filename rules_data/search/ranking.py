@@ -8,14 +8,10 @@ this module too).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
 
 from rules_data.analysis import NEGATION
 from rules_data.search.units import Alternatives, Unit, unit_terms
-
-if TYPE_CHECKING:
-    from rules_data.search.index import Generation
 
 FIELD_BOOST = {"title": 2.0, "kw": 2.0, "body": 1.0, "extra": 0.5, "pre": 0.5}
 DISPLAY_BOOST = 1.1
@@ -41,7 +37,7 @@ TABLE_PRIOR = 1.35
 """A mild lead for the table's own rules over the rules that refine or vary them: a query
 that names no variant or exception most often asks for the common rule."""
 COVER_BONUS = 1.5
-"""The lead of a rule whose title or keywords answer the whole question (see :func:`cover_bonus`),
+"""The lead of a rule whose title or keywords answer the whole question (see :meth:`Ranker.cover_bonus`),
 times the square of the share of the query's words they hold."""
 VARIANT_LEAD = 1.5
 """The lead of plain Okey's rules when the query names plain Okey: the 101 Okey rule on the
@@ -58,78 +54,137 @@ PART_BOOST = 0.35
 """One part of a compound found alone."""
 
 
-def rank(gen: Generation, searcher: Any, units: Sequence[Unit],
-         plain: bool = False) -> list[tuple[int, float]]:
-    """The rules matching a query, best first: ``(document number, score)``; ``plain`` when
-    the query names plain Okey, whose rules then lead (``VARIANT_LEAD``)."""
-    scores = score(gen, searcher, units)
-    if plain:
-        scores = {doc: value * VARIANT_LEAD if doc in gen.plain else value
-                  for doc, value in scores.items()}
-    scores = cover_bonus(gen, searcher, units, scores)
-    scores = phrase_bonus(gen.phrases, units, scores)
-    scores = definition_bonus(gen.definitions, units, scores)
-    return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+UnitScores = tuple[dict[int, float], dict[int, float], dict[int, float]]
+"""One typed word's scores per rule: its own clause, its synonym clause, its compound match."""
+Postings = Callable[[str, str], Mapping[int, float]]
+"""A term's BM25F score in each rule that has it (by document number): ``postings(field, term)``."""
+Cover = tuple[frozenset[int], frozenset[int]]
+"""One typed word's rules for the cover bonus: those whose title or keywords hold it, and
+those whose title holds only the positive of the negated word (they count against)."""
 
 
-def score(gen: Generation, searcher: Any, units: Sequence[Unit]) -> dict[int, float]:
-    """Each rule's score: per unit its best clause, summed over the units.
+class Ranker:
+    """Orders one generation's rules for a query.
 
-    Each term scores by BM25F (Whoosh's), times its boost. A word scores by its best field kind
-    (title, keywords, body, extra, prefix; any language), plus a little of each other kind
-    (``TIEBREAK``). A clause of several words needs them all. A typed word scores by its best
-    own clause plus its best synonym clause (and a German compound, by its best parts clause
-    plus its match as one word).
+    A typed word's scores (what :meth:`word` and :meth:`unit` compute) are kept for the life
+    of the generation, which never changes once built, up to ``WORD_CACHE`` of each.
     """
-    def word(alternatives: Alternatives) -> dict[int, float]:
+
+    WORD_CACHE = 5_000
+
+    def __init__(self, postings: Postings, prior: Mapping[int, float], phrases: PhraseIndex,
+                 definitions: Definitions, plain: frozenset[int] = frozenset()) -> None:
+        self.postings = postings
+        self.prior = prior
+        self.phrases = phrases
+        self.definitions = DefinitionIndex(definitions)
+        self.plain = plain
+        """Plain Okey's rules (by document number), which lead when a query names plain Okey."""
+        self._words: dict[Alternatives, dict[int, float]] = {}
+        self._units: dict[Unit, UnitScores] = {}
+        self._covers: dict[Unit, Cover] = {}
+
+    def rank(self, units: Sequence[Unit], plain: bool = False) -> list[tuple[int, float]]:
+        """The rules matching a query, best first: ``(document number, score)``; ``plain`` when
+        the query names plain Okey, whose rules then lead (``VARIANT_LEAD``)."""
+        scores = self.score(units)
+        if plain:
+            scores = {doc: value * VARIANT_LEAD if doc in self.plain else value
+                      for doc, value in scores.items()}
+        scores = self.cover_bonus(units, scores)
+        scores = phrase_bonus(self.phrases, units, scores)
+        scores = definition_bonus(self.definitions, units, scores)
+        return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+
+    def word(self, alternatives: Alternatives) -> dict[int, float]:
+        """Each rule's score for one word of a clause: its best field kind (title, keywords,
+        body, extra, prefix; any language), plus ``TIEBREAK`` of each other kind."""
+        found = self._words.get(alternatives)
+        if found is not None:
+            return found
         by_kind: dict[int, dict[str, float]] = {}
         for field, text, boost in alternatives:
             kind = field.partition("_")[0]
-            for doc, score in gen.postings(searcher, field, text).items():
+            for doc, score in self.postings(field, text).items():
                 kinds = by_kind.setdefault(doc, {})
                 score *= boost
                 if score > kinds.get(kind, 0.0):
                     kinds[kind] = score
-        result: dict[int, float] = {}
+        found = {}
         for doc, kinds in by_kind.items():
             best = max(kinds.values())
-            result[doc] = best + TIEBREAK * (sum(kinds.values()) - best)
-        return result
+            found[doc] = best + TIEBREAK * (sum(kinds.values()) - best)
+        if len(self._words) >= self.WORD_CACHE:
+            self._words.clear()
+        self._words[alternatives] = found
+        return found
 
-    total: dict[int, float] = {}
-    for unit in units:
-        best: tuple[dict[int, float], dict[int, float], dict[int, float]] = ({}, {}, {})
+    def unit(self, unit: Unit) -> UnitScores:
+        """Each rule's score for one typed word: its best own clause, its best synonym clause
+        and its best match as one compound word, apart (they add up in :meth:`score`)."""
+        found = self._units.get(unit)
+        if found is not None:
+            return found
+        best: UnitScores = ({}, {}, {})
         for clause in unit:
-            found = [word(alts) for alts in clause.words]
-            docs = set(found[0]).intersection(*found[1:])
+            words = [self.word(alts) for alts in clause.words]
             group = best[2 if clause.whole else int(clause.synonym)]
-            for doc in docs:
-                score = clause.boost * sum(f[doc] for f in found)
+            for doc in set(words[0]).intersection(*words[1:]):
+                score = clause.boost * sum(w[doc] for w in words)
                 if score > group.get(doc, 0.0):
                     group[doc] = score
-        for group in best:
-            for doc, score in group.items():
-                total[doc] = total.get(doc, 0.0) + score
-    return {doc: score * gen.prior.get(doc, 1.0) for doc, score in total.items()}
+        if len(self._units) >= self.WORD_CACHE:
+            self._units.clear()
+        self._units[unit] = best
+        return best
 
+    def score(self, units: Sequence[Unit]) -> dict[int, float]:
+        """Each rule's score: per unit its best clause, summed over the units.
 
-def cover_bonus(gen: Generation, searcher: Any, units: Sequence[Unit],
-                scores: dict[int, float]) -> dict[int, float]:
-    """Specific before general: raise the rules whose title or keywords hold the question's
-    words, by the square of the share they hold (``COVER_BONUS``).
+        Each term scores by BM25F (Whoosh's), times its boost (see :meth:`word`). A clause of
+        several words needs them all. A typed word scores by its best own clause plus its best
+        synonym clause (and a German compound, by its best parts clause plus its match as one
+        word).
+        """
+        total: dict[int, float] = {}
+        for unit in units:
+            for group in self.unit(unit):
+                for doc, score in group.items():
+                    total[doc] = total.get(doc, 0.0) + score
+        prior = self.prior
+        return {doc: score * prior.get(doc, 1.0) for doc, score in total.items()}
 
-    A rule about the case asked names it in its title or keywords; a broad rule only mentions
-    it in its body. ``pairs player pays double`` is all in the title of the rule on the pairs
-    player who does not finish, and only ``pairs`` in that of opening with pairs. A word counts
-    when any of its clauses (or synonyms) is found there in any language. A negated word
-    counts by its negated stems only, and a title holding just its positive (``without
-    finishing`` against ``Finishing with a joker discard``) counts against the rule: that
-    rule is about the case the question rules out.
-    """
-    if not units:
-        return scores
-    held: dict[int, int] = {}
-    for unit in units:
+    def cover_bonus(self, units: Sequence[Unit], scores: dict[int, float]) -> dict[int, float]:
+        """Specific before general: raise the rules whose title or keywords hold the question's
+        words, by the square of the share they hold (``COVER_BONUS``).
+
+        A rule about the case asked names it in its title or keywords; a broad rule only
+        mentions it in its body. ``pairs player pays double`` is all in the title of the rule
+        on the pairs player who does not finish, and only ``pairs`` in that of opening with
+        pairs. A word counts when any of its clauses (or synonyms) is found there in any
+        language. A negated word counts by its negated stems only, and a title holding just its
+        positive (``without finishing`` against ``Finishing with a joker discard``) counts
+        against the rule: that rule is about the case the question rules out.
+        """
+        if not units:
+            return scores
+        held: dict[int, int] = {}
+        for unit in units:
+            found, against = self.cover(unit)
+            for doc in found:
+                held[doc] = held.get(doc, 0) + 1
+            for doc in against:
+                held[doc] = held.get(doc, 0) - 1
+        n = len(units)
+        return {doc: score * (1.0 + COVER_BONUS * (max(0, held.get(doc, 0)) / n) ** 2)
+                for doc, score in scores.items()}
+
+    def cover(self, unit: Unit) -> Cover:
+        """The rules one typed word counts for and against in :meth:`cover_bonus`, kept like
+        the word's scores."""
+        cached = self._covers.get(unit)
+        if cached is not None:
+            return cached
         negated = any(text.startswith(NEGATION) for clause in unit for alts in clause.words
                       for _, text, _ in alts)
         found: set[int] = set()
@@ -145,45 +200,54 @@ def cover_bonus(gen: Generation, searcher: Any, units: Sequence[Unit],
                         continue
                     if negated and not text.startswith(NEGATION):
                         if kind == "title":
-                            positive.update(gen.postings(searcher, field, text))
+                            positive.update(self.postings(field, text))
                     else:
-                        in_word.update(gen.postings(searcher, field, text))
+                        in_word.update(self.postings(field, text))
                         if kind == "title":
-                            titled.update(gen.postings(searcher, field, text))
+                            titled.update(self.postings(field, text))
                 docs = in_word if docs is None else docs & in_word
             found |= docs or set()
-        for doc in found:
-            held[doc] = held.get(doc, 0) + 1
-        for doc in positive - titled:
-            held[doc] = held.get(doc, 0) - 1
-    n = len(units)
-    return {doc: score * (1.0 + COVER_BONUS * (max(0, held.get(doc, 0)) / n) ** 2)
-            for doc, score in scores.items()}
-
+        cover = (frozenset(found), frozenset(positive - titled))
+        if len(self._covers) >= self.WORD_CACHE:
+            self._covers.clear()
+        self._covers[unit] = cover
+        return cover
 
 class PhraseIndex:
-    """The rules' title and keyword phrases, looked up by the index terms of their words."""
+    """The rules' title and keyword phrases, each word as its index terms.
+
+    A phrase is looked up by the terms of its rarest word: a query can hold the phrase only
+    if it has one of them, so few phrases are checked word by word.
+    """
 
     def __init__(self, phrases: Mapping[int, Sequence[Sequence[Sequence[str]]]]) -> None:
-        self.sizes: dict[tuple[int, int], int] = {}
-        self.by_term: dict[str, list[tuple[int, int, int]]] = {}
+        self.docs: list[int] = []
+        self.words: list[tuple[frozenset[str], ...]] = []
         for doc, doc_phrases in phrases.items():
-            for p, phrase in enumerate(doc_phrases):
-                self.sizes[(doc, p)] = len(phrase)
-                for w, word in enumerate(phrase):
-                    for term in word:
-                        self.by_term.setdefault(term, []).append((doc, p, w))
+            for phrase in doc_phrases:
+                self.docs.append(doc)
+                self.words.append(tuple(frozenset(word) for word in phrase))
+        uses: dict[str, int] = {}
+        for words in self.words:
+            for word in words:
+                for term in word:
+                    uses[term] = uses.get(term, 0) + 1
+        self.by_term: dict[str, list[int]] = {}
+        for p, words in enumerate(self.words):
+            rarest = min(words, key=lambda word: sum(uses[term] for term in word))
+            for term in rarest:
+                self.by_term.setdefault(term, []).append(p)
 
     def held(self, terms: set[str]) -> dict[int, int]:
         """Per rule, the word count of its longest phrase whose every word has one of ``terms``."""
-        found: dict[tuple[int, int], set[int]] = {}
-        for term in terms:
-            for doc, p, w in self.by_term.get(term, ()):
-                found.setdefault((doc, p), set()).add(w)
+        by_term = self.by_term
         held: dict[int, int] = {}
-        for (doc, p), words in found.items():
-            if len(words) == self.sizes[(doc, p)] > held.get(doc, 1):
-                held[doc] = len(words)
+        for p in {p for term in by_term.keys() & terms for p in by_term[term]}:
+            words = self.words[p]
+            if all(not word.isdisjoint(terms) for word in words):
+                doc = self.docs[p]
+                if len(words) > held.get(doc, 1):
+                    held[doc] = len(words)
         return held
 
 
@@ -197,6 +261,8 @@ def phrase_bonus(phrases: PhraseIndex, units: Sequence[Unit],
     """
     terms = set().union(*(unit_terms(unit, synonyms=True) for unit in units))
     held = phrases.held(terms)
+    if not held:
+        return scores
     return {doc: score * (1.0 + PHRASE_BONUS * (held.get(doc, 1) - 1))
             for doc, score in scores.items()}
 
@@ -205,19 +271,39 @@ Definitions = tuple[tuple[int, tuple[frozenset[str], ...]], ...]
 """The glossary's terms: the rule (document number) defining each, and its words' index terms."""
 
 
-def definition_bonus(definitions: Definitions, units: Sequence[Unit],
+class DefinitionIndex:
+    """The glossary's terms, looked up by the index terms of their words."""
+
+    def __init__(self, definitions: Definitions) -> None:
+        self.definitions = definitions
+        self.by_term: dict[str, list[int]] = {}
+        for d, (_, words) in enumerate(definitions):
+            for term in set().union(*words):
+                self.by_term.setdefault(term, []).append(d)
+
+    def defined(self, per_unit: Sequence[set[str]]) -> set[int]:
+        """The rules defining a glossary term whose every word is one of the query's words
+        and that every query word is a word of."""
+        terms = set().union(*per_unit)
+        candidates = {d for term in terms for d in self.by_term.get(term, ())}
+        found: set[int] = set()
+        for d in candidates:
+            doc, words = self.definitions[d]
+            if all(not word.isdisjoint(terms) for word in words) and all(
+                    any(not word.isdisjoint(own) for word in words) for own in per_unit):
+                found.add(doc)
+        return found
+
+
+def definition_bonus(definitions: DefinitionIndex, units: Sequence[Unit],
                      scores: dict[int, float]) -> dict[int, float]:
     """Raise the rule that defines a glossary term when the query is that term and no more.
 
     ``melds`` or ``what are melds`` asks what a meld is: the glossary's first rule for
     ``meld (per)`` answers that, before the rules on invalid melds or laying off.
     """
-    per_unit = [unit_terms(unit, synonyms=False) for unit in units]
-    terms = set().union(*per_unit)
-    defined = {
-        doc for doc, words in definitions
-        if all(not word.isdisjoint(terms) for word in words)
-        and all(any(not word.isdisjoint(own) for word in words) for own in per_unit)
-    }
+    defined = definitions.defined([unit_terms(unit, synonyms=False) for unit in units])
+    if not defined:
+        return scores
     return {doc: score * (1.0 + DEFINITION_BONUS) if doc in defined else score
             for doc, score in scores.items()}

@@ -1,10 +1,14 @@
-"""What a search answers: its hits and status, the request limits, and the error for a bad request.
+"""What a search answers: its hits and status, the request limits, the error for a bad request,
+and a bounded cache of answers.
 
 Kept apart so that the web layer and every search module can name them without the index.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 VARIANT_CHOICES: tuple[str, ...] = ("101", "plain", "all")
@@ -53,3 +57,39 @@ class Results:
         if not self.hits:
             return "nothing"
         return "suggested" if self.suggestion else "matched"
+
+
+class ResultCache:
+    """A bounded least-recently-used map of search answers; ``size`` 0 keeps nothing.
+
+    Answers are immutable values, so one answer may serve every thread that asks.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = max(0, int(size))
+        self._answers: OrderedDict[Hashable, Results] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Results | None:
+        """The answer kept for ``key``, if any (and it becomes the most recently used)."""
+        if not self.size:
+            return None
+        with self._lock:
+            found = self._answers.get(key)
+            if found is not None:
+                self._answers.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, answer: Results) -> None:
+        """Keep ``answer`` for ``key``, dropping the least recently used past ``size``."""
+        if not self.size:
+            return
+        with self._lock:
+            self._answers[key] = answer
+            self._answers.move_to_end(key)
+            while len(self._answers) > self.size:
+                self._answers.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._answers.clear()

@@ -5,7 +5,7 @@ weighted index terms. Queries are built this way, never parsed: Whoosh's syntax 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Alternatives = tuple[tuple[str, str, float], ...]
 """The index terms one typed word may stand for: ``(field, term, boost)``; the best one counts."""
@@ -29,6 +29,28 @@ class Clause:
     """A compound's own match as one word: it adds to the match of its parts."""
     mended: bool = False
     """A clause of a word the speller mended: the query without it is the one as typed."""
+    terms: frozenset[str] = field(init=False, repr=False, compare=False)
+    """Its index terms as ``lang:term``, prefixes left out (what phrases and topics match)."""
+    by_lang: Mapping[str, tuple[frozenset[str], frozenset[str]]] = field(
+        init=False, repr=False, compare=False)
+    """Per language, its stemmed terms and its prefixes (what a snippet marks)."""
+
+    def __post_init__(self) -> None:
+        terms: set[str] = set()
+        stems: dict[str, set[str]] = {}
+        prefixes: dict[str, set[str]] = {}
+        for alternatives in self.words:
+            for name, text, _ in alternatives:
+                kind, _, lang = name.partition("_")
+                if kind == "pre":
+                    prefixes.setdefault(lang, set()).add(text)
+                else:
+                    terms.add(f"{lang}:{text}")
+                    stems.setdefault(lang, set()).add(text)
+        object.__setattr__(self, "terms", frozenset(terms))
+        object.__setattr__(self, "by_lang", {
+            lang: (frozenset(stems.get(lang, ())), frozenset(prefixes.get(lang, ())))
+            for lang in stems.keys() | prefixes.keys()})
 
 
 Unit = tuple[Clause, ...]
@@ -37,18 +59,9 @@ Unit = tuple[Clause, ...]
 
 def alternatives(terms: Mapping[tuple[str, str], float]) -> Alternatives:
     """``(field, term) → boost`` as sorted alternatives."""
-    return tuple(sorted((field, text, boost) for (field, text), boost in terms.items()))
+    return tuple(sorted((name, text, boost) for (name, text), boost in terms.items()))
 
 
 def unit_terms(unit: Unit, synonyms: bool) -> set[str]:
     """The index terms (``lang:term``, prefixes left out) a typed word stands for."""
-    terms: set[str] = set()
-    for clause in unit:
-        if clause.synonym and not synonyms:
-            continue
-        for alts in clause.words:
-            for field, text, _ in alts:
-                kind, _, lang = field.partition("_")
-                if kind != "pre":
-                    terms.add(f"{lang}:{text}")
-    return terms
+    return set().union(*(clause.terms for clause in unit if synonyms or not clause.synonym))
