@@ -150,8 +150,8 @@ def test_counts_are_in_the_plural_form_of_the_language(client: FlaskClient, lang
 
 
 @pytest.mark.parametrize(("choice", "says", "never"), [
-    ("not_allowed", "an okey does not complete one", "a tile and an okey"),
-    ("allowed", "under these rules, a tile and an okey", "does not complete"),
+    ("not_allowed", "a joker does not complete one", "a tile and a joker"),
+    ("allowed", "under these rules, a tile and a joker", "does not complete"),
 ])
 def test_the_pair_message_follows_the_joker_in_pair_rule_501(client: FlaskClient, choice: str,
                                                              says: str, never: str) -> None:
