@@ -28,12 +28,10 @@ from enum import Enum
 from itertools import combinations
 
 from referee.jokers import Jokers
-from referee.melds import Meld, MeldKind, position_number, top_position
+from referee.melds import MAX_RUN, Meld, MeldKind, position_number, top_position
 from referee.options import Rules
 from referee.tiles import COLORS, Tile
 
-MAX_RUN = 13
-"""A run has at most 13 tiles: one of each number."""
 
 
 class Order(Enum):

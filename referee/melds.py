@@ -22,6 +22,11 @@ from referee.jokers import Jokers
 from referee.options import Rules, Wrap
 from referee.tiles import COLORS, Color, Tile
 
+MAX_RUN = 13
+"""A run has at most 13 tiles: one of each number."""
+MAX_SET = 4
+"""A set (group) has at most 4 tiles: one of each colour."""
+
 
 class MeldKind(Enum):
     SET = "set"

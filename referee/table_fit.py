@@ -25,12 +25,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from referee.jokers import Jokers
-from referee.melds import position_number, top_position
+from referee.melds import MAX_RUN, MAX_SET, position_number, top_position
 from referee.options import Rules
 from referee.tiles import COLORS, Tile
 
-MAX_RUN = 13
-MAX_SET = 4
 
 
 class How(Enum):
