@@ -454,8 +454,9 @@ def correct_round(code: str, number: int) -> Response:
 
 
 @api.delete("/<code>/rounds/last")
-def undo_round(code: str) -> Response:
-    made = matches.undo_round(code, edit_secret(matches.normal_code(code)))
+@api.delete("/<code>/rounds/<int:number>")
+def undo_round(code: str, number: int | None = None) -> Response:
+    made = matches.undo_round(code, edit_secret(matches.normal_code(code)), number)
     return state_response(code, made=made)
 
 
