@@ -206,6 +206,27 @@ def _strip(word: str, buffered_first: bool) -> str:
 _VOWELS = frozenset("aeiou")
 
 
+def turkish_number_base(word: str, numbers: Collection[str]) -> str:
+    """A folded word that is one of ``numbers`` with a Turkish case ending, as that number
+    word; any other word as it is. Players inflect number words as they do digits (``13'ten``):
+
+    >>> [turkish_number_base(w, {"uc", "dort", "iki"}) for w in ("ucten", "dorde", "ikisi", "ucak")]
+    ['uc', 'dort', 'ikisi', 'ucak']
+    """
+    if word in numbers or not word.isalpha():
+        return word
+    for suffix in _CASE_ENDINGS:
+        if word.endswith(suffix) and (base := _voiceless(word[: -len(suffix)])) in numbers:
+            return base
+    return word
+
+
+_CASE_ENDINGS = ("dan", "den", "tan", "ten", "yla", "yle", "ysa", "yse", "ya", "ye", "yi", "yu",
+                 "da", "de", "ta", "te", "la", "le", "sa", "se", "a", "e", "i", "u")
+"""Turkish case endings and the copula's "if" (``on ikiyse``), folded, longest first; not the
+possessive (``ikisi``: both of them)."""
+
+
 # --- compounds -------------------------------------------------------------------------------
 
 _GLUE = ("s", "es", "n", "en", "er", "e")

@@ -56,6 +56,10 @@ def test_negation_is_indexed_on_the_negated_word(lang: str, words: str,
     ("is thirteen one two a run", "is 13 1 2 a run"),
     ("one tile on the table", "one tile on the table"), ("iki taşlık per", "iki taşlık per"),
     ("ein Stein", "ein Stein"), ("acht Steine", "acht Steine"),
+    ("on üçten sonra", "13 sonra"), ("on ucten sonra 1", "13 sonra 1"),
+    ("gösterge dörde", "gösterge 4"), ("on ikiyse", "12"), ("on birden sonra", "11 sonra"),
+    ("ikisini de aldım", "ikisini de aldım"), ("biri 13 attı", "biri 13 attı"),
+    ("birden fazla", "birden fazla"),
 ])
 def test_numbers_in_a_row_are_read_as_numbers(typed: str, read: str) -> None:
     assert " ".join(read_numbers(typed.split())) == read
@@ -79,7 +83,7 @@ def test_the_numbers_are_one_to_thirteen_in_every_language() -> None:
 
 @pytest.mark.parametrize(("lang", "typed"), [
     ("en", "can a run go twelve thirteen one"), ("tr", "on iki on üç bir seri olur mu"),
-    ("de", "zwölf dreizehn eins Reihe"),
+    ("de", "zwölf dreizehn eins Reihe"), ("tr", "on uce bir baglanir mi"),
 ])
 def test_number_words_find_the_wrap_rule(search_index: SearchIndex, lang: str,
                                          typed: str) -> None:

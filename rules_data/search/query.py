@@ -52,6 +52,10 @@ def _number_words() -> tuple[dict[tuple[str, ...], str], frozenset[str]]:
     return table, frozenset(fold(plain_lower(str(w))) for w in data["ambiguous_numbers"])
 
 
+_NUMBER_ENDS = frozenset(key[-1] for key in _number_words()[0])
+"""The words a number word ends with, which a Turkish case ending may follow."""
+
+
 def read_numbers(words: Sequence[str]) -> list[str]:
     """The typed words with numbers in a row, as tiles are named, read as digits
     (``twelve thirteen one`` is ``12 13 1``, ``on iki on üç`` is ``12 13``). A lone number
@@ -64,18 +68,30 @@ def read_numbers(words: Sequence[str]) -> list[str]:
     ['one', 'tile', 'on', 'the', 'table']
     >>> read_numbers("iki taşlık per".split())
     ['iki', 'taşlık', 'per']
+    >>> read_numbers("on üçten sonra bir gelir mi".split())
+    ['13', 'sonra', 'bir', 'gelir', 'mi']
+    >>> read_numbers("gösterge dörde ise".split()), read_numbers("biri onu aldı".split())
+    (['gösterge', '4', 'ise'], ['biri', 'onu', 'aldı'])
     """
     table, ambiguous = _number_words()
     folded = [fold(plain_lower(w)) for w in words]
+    # A Turkish case ending comes off a number word (on üçten, dörde: read as 13'ten, 4'e,
+    # alone too), not off an ambiguous one alone (biri, onu), which may still end a pair
+    # (on birden).
+    base = [analysis.turkish_number_base(w, _NUMBER_ENDS) for w in folded]
     read: list[tuple[str, str | None]] = []  # (the word as typed, its digits if a number)
+    inflected: set[int] = set()
     i = 0
     while i < len(words):
-        pair = tuple(folded[i:i + 2])
-        if len(pair) == 2 and pair in table:
+        pair = (folded[i], base[i + 1]) if i + 1 < len(words) else ()
+        single = folded[i] if base[i] in ambiguous else base[i]
+        if pair in table:
+            inflected.update([len(read)] if base[i + 1] != folded[i + 1] else [])
             read.append((" ".join(words[i:i + 2]), table[pair]))
             i += 2
         else:
-            read.append((words[i], table.get((folded[i],))))
+            inflected.update([len(read)] if single != folded[i] else [])
+            read.append((words[i], table.get((single,))))
             i += 1
 
     def sure(k: int) -> bool:
@@ -88,7 +104,8 @@ def read_numbers(words: Sequence[str]) -> list[str]:
 
     number = [sure(k) or read[k][1] is not None and any(sure(j) for j in near(k))
               for k in range(len(read))]
-    return [digits if digits is not None and number[k] and any(number[j] for j in near(k))
+    return [digits if digits is not None and number[k]
+            and (k in inflected or any(number[j] for j in near(k)))
             else typed for k, (typed, digits) in enumerate(read)]
 
 
