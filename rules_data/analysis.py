@@ -144,6 +144,9 @@ TR_SUFFIXES = tuple(sorted({
     "ken", "yken", "sa", "se", "rsa", "rse", "abilir", "ebilir", "yabilir", "yebilir",
     "amaz", "emez", "mali", "meli", "acak", "ecek", "yacak", "yecek", "iyor", "uyor", "yor",
     "il", "ul", "mayi", "meyi",
+    # the spoken present, as players type it (donuyo, aciyom, biliyoz for dönüyor, açıyorum,
+    # biliyoruz); not -iyon, which ends nouns (pozisyon)
+    "iyo", "uyo", "iyom", "uyom", "iyoz", "uyoz", "iyorum", "uyorum", "iyoruz", "uyoruz",
 }, key=lambda s: (-len(s), s)))
 
 
@@ -386,7 +389,7 @@ _ENGLISH_NT_WORDS = frozenset({"didnt", "doesnt", "dont", "cant", "wont", "isnt"
 # -mazsa/-mezse, -mamak/-memek, and -maz/-mez at the end (ability too: açamayan, bitiremez).
 _TURKISH_NEGATIVE = re.compile(
     r"\w{2,}(?:mayan|meyen|madan|meden|madi|medi|mamis|memis|mazsa|mezse|mamak|memek)"
-    r"|\w{2,}(?:maz|mez)(?:lar|ler)?$")
+    r"|\w{2,}(?:maz|mez)(?:lar|ler)?(?:m[iu]\w*)?$")
 
 
 _NEGATION_AFTER = {"tr": frozenset({"değil", "degil", "değildir", "degildir"})}
@@ -416,8 +419,8 @@ def is_negation_cue(lang: str, word: str) -> bool:
 def is_negative_form(lang: str, word: str) -> bool:
     """Whether a lowercase word is itself negated: a Turkish negative verb form.
 
-    >>> [is_negative_form("tr", w) for w in ("açmayan", "açan", "bitiremez", "açma")]
-    [True, False, True, False]
+    >>> [is_negative_form("tr", w) for w in ("açmayan", "açan", "bitiremez", "açma", "açamazmı")]
+    [True, False, True, False, True]
     """
     return lang == "tr" and bool(_TURKISH_NEGATIVE.match(fold(word)))
 
@@ -697,12 +700,24 @@ def turkish_stems(word: str) -> tuple[str, ...]:
 
     >>> turkish_stems("belirleme"), turkish_stems("belirlenir")
     (('belirle', 'bel', 'belir'), ('belirlenir', 'belirl', 'belir'))
+    >>> turkish_stems("alinirmi")
+    ('alinirmi', 'alinirm', 'alini', 'alinir', 'al')
     """
     folded = fold(word)
     stems = [fold(snowball("turkish", word)), *turkish_light_stems(folded)]
     if len(folded) > TURKISH_ROOT and folded.isalpha():
         stems.append(folded[:TURKISH_ROOT])
+    asked = _JOINED_QUESTION.match(folded)
+    if asked is not None:
+        stems.extend(turkish_stems(asked.group(1)))
     return tuple(dict.fromkeys(stems))
+
+
+_JOINED_QUESTION = re.compile(r"(\w{2,}(?:r|z|k|m|yo))m[iu](?:yim|yum|sin|sun|yiz|yuz|dir|dur)?$")
+"""A verb or ``var``/``yok`` with the question particle typed onto it (``alinirmi``,
+``olurmu``, ``varmi``, ``alabilirmiyim``, ``gerekiyomu``): the word also holds the stems of
+the word without it. Only after r, z, k, m or the spoken -yo, where the particle stands in
+questions, not a noun's ending (``sistemi``, ``durumu``)."""
 
 
 TURKISH_ROOT = 5

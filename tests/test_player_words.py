@@ -120,3 +120,26 @@ def test_a_question_naming_plain_okey_gets_plain_okeys_rule(search_index: Search
     """Without a variant named, the 101 Okey rule leads; named, the plain Okey one does."""
     assert search_index.search(common, lang).hits[0].id == "602"
     assert search_index.search(plain, lang).hits[0].id == "608"
+
+
+@pytest.mark.parametrize(("spoken", "written"), [
+    ("sıra hangi tarafa donuyo", "sıra hangi tarafa dönüyor"),
+    ("okeyi yerden alabilirmiyim", "okeyi yerden alabilir miyim"),
+    ("aynı renk iki kere olurmu", "aynı renk iki kere olur mu"),
+    ("islek tas atilirmi", "işlek taş atılır mı"),
+    ("ciftle acan seri acamazmi", "çiftle açan seri açamaz mı"),
+])
+def test_a_spoken_or_joined_turkish_form_finds_what_the_written_one_does(
+        search_index: SearchIndex, spoken: str, written: str) -> None:
+    """The spoken present (``dönüyo``) and a question particle typed onto its verb
+    (``alabilirmiyim``) read as the written forms: same first rule, never "nothing"."""
+    asked = search_index.search(spoken, "tr")
+    assert asked.status != "nothing"
+    assert asked.hits[0].id == search_index.search(written, "tr").hits[0].id
+
+
+@pytest.mark.parametrize(("word", "negated"), [
+    ("açamazmı", True), ("acamazmiyim", True), ("olurmu", False), ("varmi", False),
+])
+def test_a_joined_question_particle_keeps_the_negation(word: str, negated: bool) -> None:
+    assert analysis.is_negative_form("tr", word) == negated
