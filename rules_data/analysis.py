@@ -147,6 +147,10 @@ TR_SUFFIXES = tuple(sorted({
     # the spoken present, as players type it (donuyo, aciyom, biliyoz for dönüyor, açıyorum,
     # biliyoruz); not -iyon, which ends nouns (pozisyon)
     "iyo", "uyo", "iyom", "uyom", "iyoz", "uyoz", "iyorum", "uyorum", "iyoruz", "uyoruz",
+    # the future of we and I, written and spoken (atacagiz, atcaz, oynaycam); not a bare
+    # spoken -cak, which would take gercek for ger-cek
+    "acagiz", "ecegiz", "yacagiz", "yecegiz", "acagim", "ecegim", "yacagim", "yecegim",
+    "acaz", "ecez", "acam", "ecem", "caz", "cez", "cam", "cem", "ycaz", "ycez", "ycam", "ycem",
 }, key=lambda s: (-len(s), s)))
 
 

@@ -143,3 +143,12 @@ def test_a_spoken_or_joined_turkish_form_finds_what_the_written_one_does(
 ])
 def test_a_joined_question_particle_keeps_the_negation(word: str, negated: bool) -> None:
     assert analysis.is_negative_form("tr", word) == negated
+
+
+@pytest.mark.parametrize(("spoken", "written"), [
+    ("atcaz", "atacağız"), ("yapcaz", "yapacağız"), ("alcam", "alacağım"),
+    ("oynaycaz", "oynayacağız"), ("donuyo", "dönüyor"), ("aciyom", "açıyorum"),
+])
+def test_a_spoken_turkish_verb_shares_a_stem_with_the_written_one(spoken: str,
+                                                                  written: str) -> None:
+    assert set(analysis.turkish_stems(spoken)) & set(analysis.turkish_stems(written))
