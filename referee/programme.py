@@ -27,6 +27,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
 
+from referee import option_table
 from referee.melds import position_number
 
 
@@ -347,6 +348,13 @@ def _code(state: ColourState) -> int:
     return code
 
 
+# With the option table, colour states are numbered as it numbers them (its options name
+# them by number), so they are taken in its order before any other.
+if option_table.TABLE is not None:
+    for _state in option_table.TABLE.states:
+        _code(_state)
+
+
 def _shift(colour: int) -> int:
     return _COLOUR + 8 * colour
 
@@ -373,6 +381,7 @@ _CELLS: dict[int, int] = {}
 _CELL_IDS: dict[int, tuple[int, ...]] = {}
 _TWINS: list[int] = []
 _CELL_ARGS: list[_Cell] = []
+_CELL_KEYS: list[int] = []  # by number: the cell's packed description, as the table keys it
 
 
 def _cell_ids(k: int, step: int, top: int, gaps: tuple[bool, bool], reach: int,
@@ -408,6 +417,7 @@ def _cell_id(k: int, step: int, top: int, gaps: tuple[bool, bool], reach: int,
         _CELL_ARGS.append(_Cell(k, step, top, gaps, reach, weights, above,
                                 _jokers_worth(weights, above, joker_set)))
         _TWINS.append(cell if twin is None else twin)
+        _CELL_KEYS.append(packed)
     return cell
 
 
@@ -432,7 +442,21 @@ def _options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
     The bound change is the value an option adds and the naturals it reserves for sets,
     less what the jokers it spends could have added, plus the 1s it keeps. Sorted on it,
     the search reads a state's options only while they may beat the best state waiting.
+    They are read from :mod:`referee.option_table` when it holds them.
     """
+    table = option_table.TABLE
+    if table is not None:
+        flat = table.options(code, jokers, _CELL_KEYS[cell])
+        if flat is not None:
+            moves = table.moves
+            return tuple((flat[i], flat[i + 1], flat[i + 2], flat[i + 3], flat[i + 4],
+                          flat[i + 5], moves[flat[i + 6]])
+                         for i in range(0, len(flat), option_table.WIDTH))
+    return _computed_options(code, jokers, cell)
+
+
+def _computed_options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
+    """A cell's options for a colour state, worked out (see ``_options``)."""
     at = _CELL_ARGS[cell]
     worth = at.jokers_worth
     old = _STATES[code]
@@ -466,9 +490,21 @@ Bounding = tuple[int, int, int, int]
 def _bounding(code: int, jokers: int, cell: int) -> tuple[Bounding, ...]:
     """A cell's options for a colour state as the second bound reads them: of those that
     lead to the same colour state and give the same naturals to sets, only the ones that
-    no other beats with as many jokers or fewer (the rest can never raise the bound)."""
+    no other beats with as many jokers or fewer (the rest can never raise the bound).
+    Read from :mod:`referee.option_table` when it holds them."""
+    table = option_table.TABLE
+    if table is not None:
+        flat = table.bounding(code, jokers, _CELL_KEYS[cell])
+        if flat is not None:
+            return tuple((flat[i], flat[i + 1], flat[i + 2], flat[i + 3])
+                         for i in range(0, len(flat), option_table.BOUNDING_WIDTH))
+    return _computed_bounding(_options(code, jokers, cell))
+
+
+def _computed_bounding(options: tuple[Option, ...]) -> tuple[Bounding, ...]:
+    """A cell's options as the second bound reads them, worked out (see ``_bounding``)."""
     by_end: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for _, new, _, gain, used, t, _ in _options(code, jokers, cell):
+    for _, new, _, gain, used, t, _ in options:
         by_end.setdefault((new, t), []).append((used, -gain))
     kept: list[Bounding] = []
     for (new, t), found in by_end.items():
