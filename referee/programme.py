@@ -681,6 +681,13 @@ class _Bounds:
         return plain, priced
 
 
+# Every solution's value is a whole number, so a bound may drop its fraction: then states
+# whose bound only a half point above the best value stays wait behind a finished state of
+# that value, rather than be expanded before it. (A sum of priced jokers that is a whole
+# number may come out a hair below it in floating point: this much is added back first.)
+_ROUNDING = 1e-6
+
+
 class Found(NamedTuple):
     """A solution as the programme found it: its value and the choices that lay it
     (a move per cell in search order, and the jokers laid in sets at each number)."""
@@ -772,7 +779,7 @@ class _Programme:
                             least = new_value + (new_plain if new_plain < new_priced
                                                  else new_priced)
                             if least < bound:
-                                bound = least
+                                bound = float(math.floor(least + _ROUNDING))
                     if bound < 0:
                         continue  # a run left short that cannot be finished
                     next_best[new_key] = new_value
@@ -826,7 +833,7 @@ class _Programme:
                     least = (new_value + (new_plain if new_plain < new_priced else new_priced)
                              + (sigma + t) * weight)
                     if least < bound:
-                        bound = least
+                        bound = float(math.floor(least + _ROUNDING))
                     if bound < 0:
                         continue  # a run left short that cannot be finished
                 next_best[new_key] = new_value
