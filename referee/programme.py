@@ -376,11 +376,13 @@ class _Cell(NamedTuple):
 
 
 # Cells by small numbers, so that the option tables are keyed by a few ints; ``_CELLS``
-# maps a cell's packed description to its number, ``_CELL_ARGS`` the number back to it.
+# maps a cell's packed description to its number, ``_CELL_ARGS`` the number back to what
+# it was made from (the whole ``_Cell`` is built only when its options are worked out, see
+# ``_cell_of``: with the option table, seldom).
 _CELLS: dict[int, int] = {}
 _CELL_IDS: dict[int, tuple[int, ...]] = {}
 _TWINS: list[int] = []
-_CELL_ARGS: list[_Cell] = []
+_CELL_ARGS: list[tuple[int, int, int, tuple[bool, bool], int, int]] = []
 _CELL_KEYS: list[int] = []  # by number: the cell's packed description, as the table keys it
 
 
@@ -411,14 +413,21 @@ def _cell_id(k: int, step: int, top: int, gaps: tuple[bool, bool], reach: int,
         twin = (_cell_id(k, step - 1, 13, gaps, reach, joker_set)
                 if top == 14 and 6 <= step <= 13 else None)
         cell = _CELLS[packed] = len(_CELL_ARGS)
-        worth = [1 if joker_set == 1 else position_number(position(s, top))
-                 for s in range(1, top + 1)]
-        weights, above = tuple(worth[step - 1:]), tuple(reversed(worth[:step - 1]))
-        _CELL_ARGS.append(_Cell(k, step, top, gaps, reach, weights, above,
-                                _jokers_worth(weights, above, joker_set)))
+        _CELL_ARGS.append((k, step, top, gaps, reach, joker_set))
         _TWINS.append(cell if twin is None else twin)
         _CELL_KEYS.append(packed)
     return cell
+
+
+@lru_cache(maxsize=None)
+def _cell_of(cell: int) -> _Cell:
+    """What a cell's options depend on, by its number."""
+    k, step, top, gaps, reach, joker_set = _CELL_ARGS[cell]
+    worth = [1 if joker_set == 1 else position_number(position(s, top))
+             for s in range(1, top + 1)]
+    weights, above = tuple(worth[step - 1:]), tuple(reversed(worth[:step - 1]))
+    return _Cell(k, step, top, gaps, reach, weights, above,
+                 _jokers_worth(weights, above, joker_set))
 
 
 def _table(code: int, cell: int) -> int:
@@ -457,7 +466,7 @@ def _options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
 
 def _computed_options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
     """A cell's options for a colour state, worked out (see ``_options``)."""
-    at = _CELL_ARGS[cell]
+    at = _cell_of(cell)
     worth = at.jokers_worth
     old = _STATES[code]
     options = []
@@ -475,8 +484,17 @@ def _computed_options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
 @lru_cache(maxsize=None)
 def _packed_options(colour: int, code: int, jokers: int, cell: int) -> tuple[Packed, ...]:
     """A cell's options for a colour state as whole key deltas: (bound change, key delta,
-    value gained, naturals for sets, move)."""
+    value gained, naturals for sets, move); straight from the option table when it holds
+    them."""
     shift = _shift(colour)
+    table = option_table.TABLE
+    if table is not None:
+        flat = table.options(code, jokers, _CELL_KEYS[cell])
+        if flat is not None:
+            moves = table.moves
+            return tuple((flat[i], ((flat[i + 1] - code) << shift) + flat[i + 2], flat[i + 3],
+                          flat[i + 5], moves[flat[i + 6]])
+                         for i in range(0, len(flat), option_table.WIDTH))
     return tuple((change, ((new - code) << shift) + rest, gain, t, move)
                  for change, new, rest, gain, _, t, move in _options(code, jokers, cell))
 

@@ -110,7 +110,8 @@ def test_the_table_covers_what_full_racks_ask_for(
     for rack, jokers, rules in racks(200, seed=7):
         best_melds(rack, jokers, rules, "python")
         most_tiles_in_melds(rack, jokers, rules, "python")
-    assert programme._options.cache_info().currsize > 1000
+    assert programme._packed_options.cache_info().currsize > 1000
+    assert programme._bounding.cache_info().currsize > 1000
     assert worked_out == []
 
 
