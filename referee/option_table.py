@@ -3,13 +3,13 @@ read from a file, so that a fresh process does not spend its first solves buildi
 
 The search (:mod:`referee.programme`) asks, for a colour state, the jokers left and a cell,
 what the cell's naturals and jokers may do (``_options``). Which of these a rack needs is
-known only as it is solved; working them out is most of a first call's time. The table
-holds them all: ``python -m referee.option_table`` walks every colour state that any rack
-can reach at every cell (under both wrap rules, by value and by tile count) and stores each
-option list. It is stamped with the SHA-256 of the search's source and of this module, and
-used only while both match; without it (or for a key it lacks) the search computes the
-options as before. The file is mapped, not read, so loading it costs a fraction of a
-millisecond, and a lookup a binary search.
+known only as it is solved; working them out was most of a first call's time. The table
+holds them all: ``build`` (run by ``.ci/compile-solver``) walks every colour state that
+any rack can reach at every cell (under both wrap rules, by value and by tile count) and
+stores each option list. It is stamped with the SHA-256 of the search's source and of this
+module, and used only while both match; without it (or for a key it lacks) the search
+computes the options as before. The file is mapped, not read, so loading it costs about a
+millisecond, and a lookup is a binary search.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import gc
 import hashlib
 import marshal
 import mmap
-import sys
 from array import array
 from bisect import bisect_left
 from pathlib import Path
@@ -188,6 +187,3 @@ def build(path: Path = PATH) -> int:
     write(path, list(programme._STATES), found)
     return len(found)
 
-
-if __name__ == "__main__":
-    print(f"{build(Path(sys.argv[1]) if len(sys.argv) > 1 else PATH)} option lists")

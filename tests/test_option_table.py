@@ -119,12 +119,12 @@ def test_without_the_table_the_answers_are_the_same(
     fresh_caches: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     dealt = list(racks(60, seed=11))
-    with_table = [(best_melds(r, j, rules, "python"), most_tiles_in_melds(r, j, rules, "python"))
-                  for r, j, rules in dealt]
+    with_table = [(best_melds(r, j, rules, "python"),
+                   most_tiles_in_melds(r, j, rules, "python")) for r, j, rules in dealt]
     clear_caches()
     monkeypatch.setattr(option_table, "TABLE", None)
-    without = [(best_melds(r, j, rules, "python"), most_tiles_in_melds(r, j, rules, "python"))
-               for r, j, rules in dealt]
+    without = [(best_melds(r, j, rules, "python"),
+                most_tiles_in_melds(r, j, rules, "python")) for r, j, rules in dealt]
     assert [(b.value, m.value) for b, m in without] == [(b.value, m.value) for b, m in with_table]
 
 
@@ -137,7 +137,8 @@ def test_a_missing_broken_or_stale_table_is_not_used(
     assert option_table.load(broken) is None
     small = tmp_path / "small.bin"
     empty = programme._code(programme.EMPTY)
-    options = programme._options(empty, 1, programme._cell_ids(1, 3, 13, (False, True), 1, 13, 1)[1])
+    cell = programme._cell_ids(1, 3, 13, (False, True), 1, 13, 1)[1]
+    options = programme._options(empty, 1, cell)
     option_table.write(small, list(programme._STATES), {
         (empty, 1, 12345): (list(options), list(programme._computed_bounding(options)))})
     table = option_table.load(small)
