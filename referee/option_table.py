@@ -18,6 +18,7 @@ import gc
 import hashlib
 import marshal
 import mmap
+import os
 from array import array
 from bisect import bisect_left
 from pathlib import Path
@@ -140,9 +141,13 @@ def write(path: Path, states: list[State],
         bounding_offsets.append(len(bounding_data))
     header = marshal.dumps((stamp(), tuple(states), tuple(moves), len(keys)))
     header += b"\0" * (-len(header) % 8)
-    path.write_bytes(len(header).to_bytes(8, "little") + header + keys.tobytes()
-                     + offsets.tobytes() + bounding_offsets.tobytes() + data.tobytes()
-                     + bounding_data.tobytes())
+    # Written beside it and renamed over it: a process that has the old table mapped keeps
+    # reading the old file, never one cut short under it.
+    written = path.with_name(path.name + ".new")
+    written.write_bytes(len(header).to_bytes(8, "little") + header + keys.tobytes()
+                        + offsets.tobytes() + bounding_offsets.tobytes() + data.tobytes()
+                        + bounding_data.tobytes())
+    os.replace(written, path)
 
 
 def build(path: Path = PATH) -> int:
