@@ -41,6 +41,9 @@ def test_a_negated_question_ranks_another_rule_first(search_index: SearchIndex, 
     ("en", "opened", []),
     ("tr", "geçerli değil", ["¬gecer"]), ("tr", "bu seri geçerli degil mi", ["¬gecer"]),
     ("tr", "geçerli mi", []), ("tr", "değil", []),
+    ("en", "an unusable discard", ["¬use"]), ("en", "an unfinished round", ["¬finish"]),
+    ("en", "invalid melds", ["¬valid"]), ("en", "under the table", []),
+    ("en", "unusual", ["¬usual"]),
 ])
 def test_negation_is_indexed_on_the_negated_word(lang: str, words: str,
                                                  negated: list[str]) -> None:
@@ -48,6 +51,24 @@ def test_negation_is_indexed_on_the_negated_word(lang: str, words: str,
     found = [t for t in terms if t.startswith(analysis.NEGATION)]
     assert all(any(f.startswith(n) for f in found) for n in negated), terms
     assert bool(found) == bool(negated), terms
+
+
+@pytest.mark.parametrize(("chat", "written"), [
+    ("whats the okey", "what is the okey"), ("hows scoring work", "how does scoring work"),
+    ("ur joker", "your joker"), ("im stuck with the joker", "I am stuck with the joker"),
+    ("whos the winner", "who is the winner"), ("thats a run", "that is a run"),
+])
+def test_chat_spelling_reads_as_written(search_index: SearchIndex, chat: str,
+                                        written: str) -> None:
+    """Phone-typed English drops the apostrophe: ``whats`` is a stop word like ``what's``."""
+    assert [hit.id for hit in search_index.search(chat, "en").hits[:3]] == \
+        [hit.id for hit in search_index.search(written, "en").hits[:3]]
+
+
+def test_a_negative_word_meets_a_negated_question(search_index: SearchIndex) -> None:
+    """``can't use`` is the ``unusable`` of the rule on the unusable taken discard."""
+    ids = [hit.id for hit in search_index.search("a discard I can't use", "en").hits[:3]]
+    assert "708" in ids
 
 
 @pytest.mark.parametrize(("typed", "read"), [
@@ -116,3 +137,19 @@ def test_a_question_naming_plain_okey_gets_plain_okeys_rule(search_index: Search
     """Without a variant named, the 101 Okey rule leads; named, the plain Okey one does."""
     assert search_index.search(common, lang).hits[0].id == "602"
     assert search_index.search(plain, lang).hits[0].id == "608"
+
+
+def test_a_synonym_phrase_answers_the_words_it_is_made_of(search_index: SearchIndex) -> None:
+    """Specific before general: ``go out`` is one phrase for finishing, so the rule titled
+    ``Normal finish`` answers both typed words, not one of three (each word and the phrase)."""
+    from rules_data.search.ranking import COVER_BONUS
+
+    gen = search_index._generation()
+    units, _ = gen.query.units(["go", "out"], "en")
+    doc = next(d for d, rule in gen.rules.items() if rule.id == "601")
+    assert gen.ranker.cover_bonus(units, {doc: 1.0})[doc] == pytest.approx(1.0 + COVER_BONUS)
+
+
+def test_a_question_naming_plain_okey_by_a_phrase_gets_its_rule(
+        search_index: SearchIndex) -> None:
+    assert search_index.search("who goes first in normal okey", "en").hits[0].id == "207"

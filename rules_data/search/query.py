@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from dataclasses import replace
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -324,6 +325,7 @@ class QueryReader:
     def units(self, words: Sequence[str], display: str) -> tuple[list[Unit], list[str | None]]:
         """One unit per typed word (and per synonym phrase), and the correction of each word."""
         units: list[Unit] = []
+        at: dict[int, Unit] = {}  # the unit of each typed word that has one
         corrections: list[str | None] = []
         spans = self.synonyms.matches(words)
         covered = {i + k for i, found in spans.items() for _, n in found for k in range(n)}
@@ -353,13 +355,16 @@ class QueryReader:
                     clauses = list(self.partial(word, display))  # a prefix, typed short
             corrections.append(correction)
             if clauses:
-                units.append(tuple(clauses))
+                at[i] = tuple(clauses)
+                units.append(at[i])
         for i, found in spans.items():
             for group, n in found:
                 if n > 1:
                     expansion = self.synonyms.expansion(group, display)
+                    typed_units = tuple(at[k] for k in range(i, i + n) if k in at)
                     if expansion:
-                        units.append(expansion)
+                        units.append(tuple(replace(c, stands_for=typed_units)
+                                           for c in expansion))
         return units, corrections
 
 

@@ -168,15 +168,26 @@ class Ranker:
         """
         if not units:
             return scores
-        held: dict[int, int] = {}
-        for unit in units:
-            found, against = self.cover(unit)
+        words = [unit for unit in units if not unit[0].stands_for]
+        held: dict[int, set[int]] = {}
+        against: dict[int, int] = {}
+        for k, unit in enumerate(words):
+            found, contrary = self.cover(unit)
             for doc in found:
-                held[doc] = held.get(doc, 0) + 1
-            for doc in against:
-                held[doc] = held.get(doc, 0) - 1
-        n = len(units)
-        return {doc: score * (1.0 + COVER_BONUS * (max(0, held.get(doc, 0)) / n) ** 2)
+                held.setdefault(doc, set()).add(k)
+            for doc in contrary:
+                against[doc] = against.get(doc, 0) + 1
+        n = len(words)
+        for unit in units:
+            if unit[0].stands_for:
+                # a phrase of several typed words answers them all (``go out`` for finishing)
+                positions = {k for k, word in enumerate(words) if word in unit[0].stands_for}
+                if not positions:
+                    positions, n = {n}, n + 1
+                for doc in self.cover(unit)[0]:
+                    held.setdefault(doc, set()).update(positions)
+        return {doc: score * (1.0 + COVER_BONUS * (
+                    max(0, len(held.get(doc, ())) - against.get(doc, 0)) / n) ** 2)
                 for doc, score in scores.items()}
 
     def cover(self, unit: Unit) -> Cover:
