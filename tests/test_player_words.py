@@ -126,6 +126,15 @@ def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, quer
     assert rule in [hit.id for hit in search_index.search(query, lang).hits[:3]]
 
 
+@pytest.mark.parametrize(("query", "rule"), [
+    ("face up tile is a 13", "801"), ("points for the face up tile", "802"),
+])
+def test_the_face_up_tile_is_the_indicator(search_index: SearchIndex, query: str,
+                                           rule: str) -> None:
+    """Players name the indicator by how it lies: the face-up tile."""
+    assert search_index.search(query, "en").hits[0].id == rule
+
+
 @pytest.mark.parametrize(("lang", "plain", "common"), [
     ("tr", "normal okeyde okey atarak bitirme", "okey atarak bitirme"),
     ("de", "einfaches Okey Joker zuletzt abwerfen", "Joker zuletzt abwerfen"),
