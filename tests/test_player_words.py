@@ -162,3 +162,13 @@ def test_a_synonym_phrase_answers_the_words_it_is_made_of(search_index: SearchIn
 def test_a_question_naming_plain_okey_by_a_phrase_gets_its_rule(
         search_index: SearchIndex) -> None:
     assert search_index.search("who goes first in normal okey", "en").hits[0].id == "207"
+
+
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("tr", "okey atılır mı bitirmeden", "703"),
+])
+def test_a_negated_word_weighs_its_positive_less(search_index: SearchIndex, lang: str,
+                                                 query: str, rule: str) -> None:
+    """``bitirmeden`` (without finishing) asks about the joker thrown in play, not the
+    finish with a joker discard that its positive ``bitir`` names."""
+    assert search_index.search(query, lang).hits[0].id == rule

@@ -26,6 +26,7 @@ from rules_data.search.ranking import (
     FIELD_BOOST,
     FUZZY_BOOST,
     NEGATED_BOOST,
+    NEGATED_POSITIVE,
     PART_BOOST,
     STOP_ELSEWHERE,
     SYNONYM_BOOST,
@@ -191,10 +192,13 @@ class QueryReader:
         """The existing terms of ``lang`` for a word's stems and its folded form."""
         found: dict[tuple[str, str], float] = {}
         lexicon = self.lexicon[lang]
+        # a negated word's positive reading is the case the question rules out: it weighs less
+        positive = NEGATED_POSITIVE if any(
+            stem.startswith(analysis.NEGATION) for stem in stems) else 1.0
         for kind in KINDS:
             for stem in stems:
                 if stem in lexicon[kind]:
-                    negated = NEGATED_BOOST if stem.startswith(analysis.NEGATION) else 1.0
+                    negated = NEGATED_BOOST if stem.startswith(analysis.NEGATION) else positive
                     found[(f"{kind}_{lang}", stem)] = FIELD_BOOST[kind] * lang_boost * negated
         if not analysis.is_stop(lang, folded):
             prefixes = [folded[: analysis.PREFIX_MAX]] + [s for s in stems if s != folded]

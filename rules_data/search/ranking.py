@@ -33,6 +33,9 @@ DEFINITION_BONUS = 0.1
 NEGATED_BOOST = 2.0
 """A negated stem (``¬open``: the player who did not open) counts this much more than the
 stem, so that a negated question prefers the rule about the negated case."""
+NEGATED_POSITIVE = 0.5
+"""What the positive stem of a negated word (``open`` of ``did not open``) counts: the rule
+about the player who did open is the case the question rules out."""
 TABLE_PRIOR = 1.35
 """A mild lead for the table's own rules over the rules that refine or vary them: a query
 that names no variant or exception most often asks for the common rule."""
