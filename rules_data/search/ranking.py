@@ -167,7 +167,8 @@ class Ranker:
         pairs. A word counts when any of its clauses (or synonyms) is found there in any
         language. A negated word counts by its negated stems only, and a title holding just its
         positive (``without finishing`` against ``Finishing with a joker discard``) counts
-        against the rule: that rule is about the case the question rules out.
+        against the rule: that rule is about the case the question rules out. A synonym phrase
+        of several typed words (``go out``) holds each of them where it is found.
         """
         if not units:
             return scores
