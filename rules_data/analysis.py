@@ -144,6 +144,11 @@ TR_SUFFIXES = tuple(sorted({
     "ken", "yken", "sa", "se", "rsa", "rse", "abilir", "ebilir", "yabilir", "yebilir",
     "amaz", "emez", "mali", "meli", "acak", "ecek", "yacak", "yecek", "iyor", "uyor", "yor",
     "il", "ul", "mayi", "meyi",
+    # more of the negative verb (see _TURKISH_NEGATIVE): present, written and spoken
+    # (acmiyor, bitmiyo), future, conditional, "when not", "must not", "without"
+    "miyor", "muyor", "miyo", "muyo", "miyorum", "muyorum", "mayacak", "meyecek",
+    "masa", "mese", "masam", "mesem", "masak", "mesek", "mayinca", "meyince", "mamali", "memeli",
+    "madikca", "medikce",
     # the spoken present, as players type it (donuyo, aciyom, biliyoz for dönüyor, açıyorum,
     # biliyoruz); not -iyon, which ends nouns (pozisyon)
     "iyo", "uyo", "iyom", "uyom", "iyoz", "uyoz", "iyorum", "uyorum", "iyoruz", "uyoruz",
@@ -394,10 +399,13 @@ _ENGLISH_NT_WORDS = frozenset({"didnt", "doesnt", "dont", "cant", "wont", "isnt"
                                "wasnt", "werent", "hasnt", "havent", "hadnt", "couldnt",
                                "shouldnt", "wouldnt", "mustnt"})
 # Turkish negates the verb itself: -mayan/-meyen, -madan/-meden, -madı/-medi, -mamış/-memiş,
-# -mazsa/-mezse, -mamak/-memek, and -maz/-mez at the end (ability too: açamayan, bitiremez).
+# -mazsa/-mezse, -mamak/-memek, -mıyor (spoken -mıyo), -mayacak, -mayınca, -mamalı, -mayıp,
+# and -maz/-mez or -masa/-mese at the end (ability too: açamayan, bitiremez, açamıyorum).
 _TURKISH_NEGATIVE = re.compile(
-    r"\w{2,}(?:mayan|meyen|madan|meden|madi|medi|mamis|memis|mazsa|mezse|mamak|memek)"
-    r"|\w{2,}(?:maz|mez)(?:lar|ler)?(?:m[iu]\w*)?$")
+    r"\w{2,}(?:mayan|meyen|madan|meden|madi|medi|mamis|memis|mazsa|mezse|mamak|memek"
+    r"|miyo|muyo|mayacak|meyecek|mayinca|meyince|mamali|memeli|mayip|meyip)"
+    r"|\w{2,}(?:maz|mez)(?:lar|ler)?(?:m[iu]\w*)?$"
+    r"|\w{2,}(?:masa|mese)(?:m|n|k|niz)?$")
 
 
 _NEGATION_AFTER = {"tr": frozenset({"değil", "degil", "değildir", "degildir"})}
@@ -429,6 +437,8 @@ def is_negative_form(lang: str, word: str) -> bool:
 
     >>> [is_negative_form("tr", w) for w in ("açmayan", "açan", "bitiremez", "açma", "açamazmı")]
     [True, False, True, False, True]
+    >>> [is_negative_form("tr", w) for w in ("açamıyorum", "bitmiyo", "açmasam", "masada")]
+    [True, True, True, False]
     """
     return lang == "tr" and bool(_TURKISH_NEGATIVE.match(fold(word)))
 

@@ -208,3 +208,25 @@ def test_a_negated_word_weighs_its_positive_less(search_index: SearchIndex, lang
     """``bitirmeden`` (without finishing) asks about the joker thrown in play, not the
     finish with a joker discard that its positive ``bitir`` names."""
     assert search_index.search(query, lang).hits[0].id == rule
+
+
+@pytest.mark.parametrize(("written", "typed"), [
+    ("el açmayan oyuncu ceza", "el açamıyorum ceza ne"),
+    ("el açmayan oyuncu ceza", "el acmiyorum ceza ne"),
+    ("çifte gidip bitiremeyen", "çifte gittim bitiremiyorum"),
+])
+def test_a_negative_present_reads_as_the_negative_it_is(search_index: SearchIndex,
+                                                        written: str, typed: str) -> None:
+    """``açamıyorum`` (I cannot open) is as negative as ``açmayan``: same first rule."""
+    assert search_index.search(typed, "tr").hits[0].id == \
+        search_index.search(written, "tr").hits[0].id
+
+
+@pytest.mark.parametrize("word", [
+    "açmıyor", "acamiyorum", "bitmiyo", "açmayacak", "açmasam", "açmayınca", "açmamalı",
+    "açmayıp",
+])
+def test_every_negative_turkish_verb_form_holds_its_negated_root(word: str) -> None:
+    terms = [t.text for t in analysis.analyzer("tr")(word)]
+    assert "ac" in terms or "bit" in terms, terms
+    assert analysis.NEGATION + "ac" in terms or analysis.NEGATION + "bit" in terms, terms
