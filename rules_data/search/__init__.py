@@ -72,6 +72,7 @@ class SearchIndex:
 
     def __init__(self, directory: Path, cache_size: int = RESULT_CACHE) -> None:
         self.directory = Path(directory)
+        self._pointer = str(self.directory / POINTER)
         self._lock = threading.Lock()
         self._live: tuple[tuple[int, int], Generation] | None = None
         """The pointer file's identity when last read, and the generation it named."""
@@ -118,7 +119,7 @@ class SearchIndex:
         return self._generation().name
 
     def _generation(self) -> Generation:
-        stat = os.stat(self.directory / POINTER)
+        stat = os.stat(self._pointer)  # a str: no path joined per search
         key = (stat.st_ino, stat.st_mtime_ns)
         live = self._live
         if live is not None and live[0] == key:
