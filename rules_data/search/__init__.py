@@ -202,13 +202,16 @@ class SearchIndex:
     def warm(self, queries: Iterable[tuple[str, str]]) -> None:
         """Open the live generation, load the word lists and run ``queries`` (text, language)
         once, past the result cache, so that what the first searches would read (stems,
-        terms, their scores) is ready before anyone asks."""
+        terms, their scores) is ready before anyone asks. Whoosh's searcher is closed after:
+        a worker forked from this process could not use it, and opens its own when a query
+        brings a term not seen yet."""
         gen = self._generation()
         load_word_lists()
         for text, lang in queries:
             if text := clean_query(text):
                 _run(gen, text, lang, "all", 10)
         gen.warmed = True
+        gen.release()
 
 
 class _Vanished(Exception):
