@@ -11,8 +11,8 @@ all three languages):
 - through gunicorn with 2 sync workers on 127.0.0.1 (Hakem's app from ``app:create_app()``
   with ``--preload``, cache off and on, and the baseline as a minimal Flask app), in
   interleaved rounds from client processes: requests per second, median and p99, ratios;
-- the first search a fresh gunicorn serves after its workers start, and each worker's RSS
-  (and PSS) after the warm-up and after the rounds.
+- the first search a fresh gunicorn serves after its workers start, and each worker's RSS,
+  PSS and USS after the warm-up and after the rounds.
 
 Prints figures only; asserts nothing (the machine is shared: read the ratios).
 
@@ -287,14 +287,17 @@ def cpu_seconds(master: int) -> float:
 
 
 def memory(master: int) -> str:
-    """Each worker's RSS and PSS in MiB."""
+    """Each worker's RSS, PSS (shared pages split between the processes that map them) and
+    USS (its private pages: what it alone costs) in MiB."""
     parts = []
     for pid in workers(master):
         fields = {}
         for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
             key, _, value = line.partition(":")
             fields[key] = int(value.split()[0]) / 1024
-        parts.append(f"RSS {fields.get('Rss', 0):.0f} MiB (PSS {fields.get('Pss', 0):.0f})")
+        uss = fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+        parts.append(f"RSS {fields.get('Rss', 0):.0f} MiB (PSS {fields.get('Pss', 0):.0f}, "
+                     f"USS {uss:.0f})")
     return ", ".join(parts) or "no workers found"
 
 

@@ -13,12 +13,16 @@ reads that file. ``tests/test_search_speller.py`` fails when the file is out of 
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from pathlib import Path
+from typing import TypeVar
 
 from rules_data.analysis import fold, plain_lower, turkish_lower
 
 NEAR_WORDS = Path(__file__).with_name("near_words.txt")
+T = TypeVar("T")
 LANGS = ("tr", "de", "en")
 
 
@@ -91,11 +95,82 @@ def write(path: Path = NEAR_WORDS) -> int:
     return len(found)
 
 
-def read(path: Path = NEAR_WORDS) -> tuple[str, frozenset[str]]:
-    """The vocabulary fingerprint the file was made for, and its words."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    stamp = next((line.split()[-1] for line in lines if line.startswith("# vocabulary ")), "")
-    return stamp, frozenset(line for line in lines if line and not line.startswith("#"))
+class WordSet(AbstractSet[str]):
+    """A large set of words held as text: one newline-separated string per first three
+    letters. Membership is exact, as in a ``frozenset``, at about a tenth of the memory
+    (94,000 words: 1 MiB rather than 10, in every web worker). Built from words in sorted
+    order (as the file holds them), it never holds them all as separate strings at once.
+
+    >>> words = WordSet(["okay", "okey", "tile", "okey"])
+    >>> "okay" in words, "oke" in words, "okey\\ntile" in words, len(words)
+    (True, False, False, 3)
+    """
+
+    __slots__ = ("_buckets", "_size")
+
+    def __init__(self, words: Iterable[str]) -> None:
+        self._buckets: dict[str, str] = {}
+        self._size = 0
+        run: dict[str, None] = {}  # the words met since the first three letters changed
+        for word in words:
+            if "\n" in word:
+                raise ValueError(f"a word holds a line break: {word!r}")
+            if run and word[:3] != next(iter(run))[:3]:
+                self._add(run)
+                run = {}
+            run[word] = None
+        self._add(run)
+
+    def _add(self, run: Iterable[str]) -> None:
+        """Add words that share their first three letters."""
+        for word in run:
+            key = word[:3]
+            self._buckets[key] = self._buckets.get(key, "\n")
+            break
+        else:
+            return
+        text = self._buckets[key]
+        new = [word for word in run if f"\n{word}\n" not in text]
+        if new:
+            self._buckets[key] = text + "\n".join(new) + "\n"
+            self._size += len(new)
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str):
+            return False
+        text = self._buckets.get(word[:3])
+        return text is not None and "\n" not in word and f"\n{word}\n" in text
+
+    def __iter__(self) -> Iterator[str]:
+        for text in self._buckets.values():
+            yield from text[1:-1].split("\n")
+
+    def __len__(self) -> int:
+        return self._size
+
+    @classmethod
+    def _from_iterable(cls, words: Iterable[T]) -> AbstractSet[T]:
+        """What set operations (``&``, ``|``, ``-``) make: a plain ``frozenset``."""
+        return frozenset(words)
+
+
+def read(path: Path = NEAR_WORDS, extra: Iterable[str] = ()) -> tuple[str, WordSet]:
+    """The vocabulary fingerprint the file was made for, and its words (with ``extra``),
+    read line by line."""
+    stamp = ""
+
+    def words(lines: Iterable[str]) -> Iterator[str]:
+        nonlocal stamp
+        for line in lines:
+            line = line.rstrip("\n")
+            if line.startswith("# vocabulary "):
+                stamp = line.split()[-1]
+            elif line and not line.startswith("#"):
+                yield line
+
+    with open(path, encoding="utf-8") as handle:
+        found = WordSet(itertools.chain(words(handle), extra))
+    return stamp, found
 
 
 if __name__ == "__main__":

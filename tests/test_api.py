@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from flask.testing import FlaskClient
 
@@ -123,3 +125,13 @@ def test_bad_query_numbers_and_choices_are_named(client: FlaskClient, query_stri
     response = client.get("/api/v1/search?" + query_string)
     assert response.status_code == 400
     assert response.get_json()["error"]["message"] == message
+
+
+def test_answers_are_utf8_json(client: FlaskClient) -> None:
+    """pydantic writes the answer: the JSON media type, UTF-8 text that reads back to what
+    ``get_json`` sees, non-ASCII letters as themselves."""
+    response = client.get("/api/v1/search?q=çifte gitmek&lang=tr")
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    text = response.get_data().decode("utf-8")
+    assert json.loads(text) == response.get_json()
+    assert "ç" in text and "\\u00e7" not in text

@@ -169,9 +169,10 @@ def test_schemathesis_follows_the_match_links(app: Flask) -> None:
             if operation == "createMatch" and isinstance(case.body, dict):
                 case.body = {"players": ["Ayşe", "Tom"], "variant": case.body.get("variant",
                                                                                    "101")}
-            if operation in ("addRound", "correctRound"):
-                self.rounds = getattr(self, "rounds", 0) + 1
-                if self.rounds % 2:
+            if operation in ("addRound", "correctRound"):  # each its own every other call
+                self.sent: dict[str, int] = getattr(self, "sent", {})
+                self.sent[operation] = self.sent.get(operation, 0) + 1
+                if self.sent[operation] % 2:
                     case.body = FITTING_ROUND
 
         def after_call(self, response: Any, case: Any) -> None:
@@ -185,7 +186,10 @@ def test_schemathesis_follows_the_match_links(app: Flask) -> None:
             case.validate_response(response, excluded_checks=EXCLUDED,
                                    transport_kwargs=kwargs or None)
 
+    # derandomized: the walk is the same on every run, so it cannot pass or fail by luck
     MatchWorkflow.run(settings=settings(max_examples=EXAMPLES, stateful_step_count=10,
-                                        deadline=None, suppress_health_check=list(HealthCheck)))
-    assert {"createMatch 201", "addRound 201", "getMatch 200", "correctRound 200",
-            "finishMatch 200"} <= followed, followed
+                                        derandomize=True, deadline=None,
+                                        suppress_health_check=list(HealthCheck)))
+    missing = {"createMatch 201", "addRound 201", "getMatch 200", "correctRound 200",
+               "finishMatch 200"} - followed
+    assert not missing, (missing, sorted(followed))

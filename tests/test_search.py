@@ -11,6 +11,7 @@ import pickle
 import re
 import shutil
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -396,6 +397,27 @@ def test_a_changed_rule_book_makes_the_index_stale(fresh: tuple[Path, Path]) -> 
     # the instance opened before follows the pointer to the new generation
     assert index.generation == rebuilt.generation
     assert index.search("Nachziehstapel", "de").hits[0].id == "803"
+
+
+def test_threads_share_one_searcher_opened_after_the_warm_up(fresh: tuple[Path, Path]) -> None:
+    """The warm-up closes Whoosh's searcher (a forked worker could not use it); then new
+    terms asked by many threads at once open one, and every answer is the one a
+    generation of its own gives."""
+    root, directory = fresh
+    index = SearchIndex.build(directory, load(root), cache_size=0)
+    index.warm([("okey", "tr")])
+    gen = index._generation()
+    assert index.warmed and gen._open is None
+    asked = [(q, lang) for q in ("Ablagestapel", "joker", "runs", "cift", "göstergeden",
+                                 "discard pile", "istaka", "Reihe")
+             for lang in ("tr", "de", "en")] * 4
+    alone = SearchIndex(directory, cache_size=0)  # a generation opened on its own
+    answers = {pair: alone.search(*pair) for pair in asked}
+    with ThreadPoolExecutor(8) as pool:
+        found = list(pool.map(lambda pair: index.search(*pair), asked))
+    assert [(r.query, r.lang, r.hits) for r in found] == \
+        [(q, lang, answers[(q, lang)].hits) for q, lang in asked]
+    assert gen._open is not None and gen._open[0] == os.getpid()
 
 
 def test_rebuild_while_a_searcher_is_open(fresh: tuple[Path, Path]) -> None:

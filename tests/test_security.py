@@ -59,6 +59,39 @@ def test_security_headers_on_pages_api_errors_and_static_files(client: FlaskClie
         assert secure.headers["Strict-Transport-Security"].startswith("max-age=")
 
 
+SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy",
+                    "X-Frame-Options", "Cross-Origin-Opener-Policy", "Permissions-Policy",
+                    "Strict-Transport-Security")
+
+
+def test_each_security_header_is_sent_once_and_a_views_own_value_wins(
+        app: Flask, client: FlaskClient) -> None:
+    with client.get("/api/v1/search?q=okey", base_url="https://localhost") as response:
+        assert [len(response.headers.getlist(name)) for name in SECURITY_HEADERS] == [1] * 7
+    made = create(client)
+    with app.test_client() as second:
+        exchanged = second.get(f"/en/sheet/{made['code']}/edit?key={made['edit_key']}")
+        assert exchanged.headers.getlist("Referrer-Policy") == ["no-referrer"]
+
+
+def test_the_session_is_read_only_when_sent_and_still_carries_the_csrf_token(
+        client: FlaskClient) -> None:
+    """A request without the session cookie gets a fresh session (none is set by the API);
+    a page's token, kept in the signed session, still lets its form through."""
+    assert "Set-Cookie" not in client.get("/api/v1/search?q=okey").headers
+    page = client.get("/en/table")
+    assert cookies_of(page) == ["session"]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page.get_data(as_text=True))
+    assert token is not None
+    posted = client.post("/en/table", data={"variant": "101", "wrap_13_1": "after_13",
+                                            "csrf_token": token.group(1)})
+    assert posted.status_code == 302
+    client.set_cookie("session", "forged." + token.group(1), domain="localhost")
+    refused = client.post("/en/table", data={"variant": "101", "wrap_13_1": "after_13",
+                                             "csrf_token": token.group(1)})
+    assert refused.status_code == 400
+
+
 def test_no_inline_script_handler_or_style_in_templates_and_scripts() -> None:
     inline = re.compile(r"""<script(?![^>]*\bsrc=)[^>]*>|<style\b|\son[a-z]+\s*=|\sstyle\s*=""")
     found = [f"{path.relative_to(ROOT)}: {match.group(0)}"

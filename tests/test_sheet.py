@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import csv
 import io
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +16,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import inspect, select
 
 from referee.checks import PENALTY
+from rules_data.search import SearchIndex
 from web.sheet import store
 from web.sheet.matches import ALPHABET
 from web.sheet.models import Match, Round
@@ -20,6 +24,7 @@ from web.sheet.views import SNAPSHOTS
 
 from tests.conftest import post_form
 
+ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Ayşe", "Mehmet", "Jana", "Tom"]
 
 
@@ -310,6 +315,29 @@ def test_migrations_ran_and_the_command_works(app: Flask, runner: Any) -> None:
     assert {"sheet_match", "sheet_round", "alembic_version"} <= tables
     result = runner.invoke(args=["db-upgrade"])
     assert result.exit_code == 0 and "head" in result.output
+
+
+def test_a_database_at_head_is_not_migrated_again_so_workers_never_load_alembic(
+        own_database: str, search_index: SearchIndex, tmp_path: Path) -> None:
+    from alembic.script import ScriptDirectory
+
+    assert store.head_revision() == ScriptDirectory(str(store.MIGRATIONS)).get_current_head()
+    engine = store.make_engine(own_database)
+    try:
+        assert store.current_revision(engine) is None
+        store.migrate_if_behind(engine)
+        assert store.current_revision(engine) == store.head_revision()
+    finally:
+        engine.dispose()
+    started = subprocess.run(
+        [sys.executable, "-c", "import sys; from tests.conftest import make_app; from pathlib "
+         "import Path; app = make_app(Path(sys.argv[1]), Path(sys.argv[2]), DATABASE_URL="
+         "sys.argv[3]); print('alembic' in sys.modules, 'sheet_round' in __import__("
+         "'sqlalchemy').inspect(app.extensions['hakem.sheet'].engine).get_table_names())",
+         str(search_index.directory), str(tmp_path), own_database],
+        cwd=ROOT, capture_output=True, text=True, check=False, timeout=120)
+    assert started.returncode == 0, started.stderr[-2000:]
+    assert started.stdout.split() == ["False", "True"]
 
 
 @pytest.mark.parametrize(("entry", "code", "field"), [

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel import Locale
 from flask import Flask, g, request
 from flask_babel import Babel
 
@@ -32,8 +33,18 @@ def current_language() -> str:
     return best_language()
 
 
+LOCALES = {lang: Locale.parse(lang) for lang in LANGS}
+"""Babel's locale of each language, made once: Flask-Babel parses what the selector returns
+on every request (a ``stat`` of Babel's locale data among it), unless it is a ``Locale``."""
+
+
+def current_locale() -> Locale:
+    """The locale of :func:`current_language`, for Flask-Babel."""
+    return LOCALES[current_language()]
+
+
 def init_app(app: Flask) -> None:
-    Babel(app, locale_selector=current_language)
+    Babel(app, locale_selector=current_locale)
 
     @app.context_processor
     def language_context() -> dict[str, Any]:

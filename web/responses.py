@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Literal
 
-from flask import jsonify
+from flask import current_app
 from pydantic import BaseModel, ConfigDict, Field
 from werkzeug.wrappers import Response
 
@@ -29,10 +29,13 @@ class Answer(BaseModel):
 
 
 def respond(answer: BaseModel, status: int = 200) -> Response:
-    """``answer`` as a JSON response (validated when built, so it matches the document)."""
-    response = jsonify(answer.model_dump(mode="json"))
-    response.status_code = status
-    return response
+    """``answer`` as a JSON response (validated when built, so it matches the document).
+
+    pydantic writes the JSON itself (UTF-8, compact, in the fields' order), which costs a
+    fraction of building a dict and encoding it again with :func:`flask.jsonify`.
+    """
+    return current_app.response_class(answer.model_dump_json(), status=status,
+                                      mimetype="application/json")
 
 
 class ErrorDetail(Answer):

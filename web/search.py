@@ -3,7 +3,6 @@ stale, and search errors turned into translated 4xx answers."""
 
 from __future__ import annotations
 
-import gc
 from pathlib import Path
 
 from flask import Flask, current_app
@@ -82,7 +81,4 @@ def init_app(app: Flask) -> None:
     index = SearchIndex.open_or_build(Path(app.config["SEARCH_INDEX_DIR"]), loaded,
                                       cache_size=int(app.config["SEARCH_CACHE_SIZE"]))
     index.warm(warm_up_queries(loaded))
-    # What start-up made (the rule book, the opened index) lives as long as the process: keep
-    # it out of the collector's scans, which also spares forked workers' copy-on-write pages.
-    gc.freeze()
     app.extensions["hakem.search"] = index

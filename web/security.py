@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, Response, current_app, request, url_for
+from flask import Blueprint, Flask, Request, Response, current_app, request, url_for
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_babel import gettext
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -92,19 +93,44 @@ def check_api_request() -> None:
         raise InputError("unsupported_media_type", str(HTTP_MESSAGES[415][1]), status=415)
 
 
+FIXED_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "same-origin"),
+    ("X-Frame-Options", "DENY"),
+    ("Cross-Origin-Opener-Policy", "same-origin"),
+    ("Permissions-Policy", "camera=(), microphone=(), geolocation=()"),
+)
+"""The headers every response carries whatever the settings (a view's own value wins)."""
+
+
 def headers(response: Response) -> Response:
-    """The security headers, on every response: pages, API, errors and static files."""
+    """The security headers, on every response: pages, API, errors and static files.
+
+    A header the view set itself is kept. The names present are read once (Werkzeug's
+    ``setdefault`` scans the whole list for each header), since this runs on every request.
+    """
     config = current_app.config
-    set_header = response.headers.setdefault
-    set_header("Content-Security-Policy", config["CONTENT_SECURITY_POLICY"])
-    set_header("X-Content-Type-Options", "nosniff")
-    set_header("Referrer-Policy", "same-origin")
-    set_header("X-Frame-Options", "DENY")
-    set_header("Cross-Origin-Opener-Policy", "same-origin")
-    set_header("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-    if request.is_secure and config["HSTS_MAX_AGE"]:
-        set_header("Strict-Transport-Security", f"max-age={int(config['HSTS_MAX_AGE'])}")
+    present = {name.lower() for name, _ in response.headers.items()}
+    missing = [(name, value) for name, value in (
+        ("Content-Security-Policy", config["CONTENT_SECURITY_POLICY"]), *FIXED_HEADERS,
+    ) if name.lower() not in present]
+    if request.is_secure and config["HSTS_MAX_AGE"] \
+            and "strict-transport-security" not in present:
+        missing.append(("Strict-Transport-Security", f"max-age={int(config['HSTS_MAX_AGE'])}"))
+    response.headers.extend(missing)
     return response
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie session (it holds the pages' CSRF token), made only when a
+    request brings the cookie: a request without one (every API call, a first visit) gets
+    an empty session without building the signing serializer, which Flask does per request.
+    A session that something then writes to is saved, signed, as before."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()
+        return super().open_session(app, request)
 
 
 def init_limits(app: Flask) -> Limiter:
@@ -143,6 +169,7 @@ def init_app(app: Flask) -> None:
         app.config["TRUSTED_HOSTS"] = LOOPBACK
     if str(app.config["PUBLIC_URL"] or "").startswith("https://"):
         app.config["SESSION_COOKIE_SECURE"] = True  # the CSRF token's session, https only
+    app.session_interface = SessionInterface()
     csrf = CSRFProtect(app)
 
     @app.before_request

@@ -72,6 +72,7 @@ class SearchIndex:
 
     def __init__(self, directory: Path, cache_size: int = RESULT_CACHE) -> None:
         self.directory = Path(directory)
+        self._pointer = str(self.directory / POINTER)
         self._lock = threading.Lock()
         self._live: tuple[tuple[int, int], Generation] | None = None
         """The pointer file's identity when last read, and the generation it named."""
@@ -118,7 +119,7 @@ class SearchIndex:
         return self._generation().name
 
     def _generation(self) -> Generation:
-        stat = os.stat(self.directory / POINTER)
+        stat = os.stat(self._pointer)  # a str: no path joined per search
         key = (stat.st_ino, stat.st_mtime_ns)
         live = self._live
         if live is not None and live[0] == key:
@@ -201,13 +202,16 @@ class SearchIndex:
     def warm(self, queries: Iterable[tuple[str, str]]) -> None:
         """Open the live generation, load the word lists and run ``queries`` (text, language)
         once, past the result cache, so that what the first searches would read (stems,
-        terms, their scores) is ready before anyone asks."""
+        terms, their scores) is ready before anyone asks. Whoosh's searcher is closed after:
+        a worker forked from this process could not use it, and opens its own when a query
+        brings a term not seen yet."""
         gen = self._generation()
         load_word_lists()
         for text, lang in queries:
             if text := clean_query(text):
                 _run(gen, text, lang, "all", 10)
         gen.warmed = True
+        gen.release()
 
 
 class _Vanished(Exception):

@@ -14,7 +14,6 @@ import os
 import shutil
 import threading
 import time
-import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -147,8 +146,9 @@ class Generation:
     rule's stored fields and texts read for highlighting, the terms of each field, and
     (as queries ask for them) each term's BM25F scores.
 
-    Whoosh is asked only for a term not seen before, through one searcher per thread (and
-    process: a forked worker opens its own).
+    Whoosh is asked only for a term not seen before, through one searcher per process (a
+    forked worker opens its own), which its threads take in turn: such terms are rare once
+    the index is warm, and each searcher holds about 5 MiB.
     """
 
     def __init__(self, path: Path) -> None:
@@ -162,11 +162,11 @@ class Generation:
         self.schema = self.ix.schema
         analyzers = {lang: self.schema[f"body_{lang}"].analyzer for lang in LANGS}
         vocabulary: dict[str, list[Any]] = data["vocabulary"]
-        self._local = threading.local()
-        self._searchers: weakref.WeakSet[Any] = weakref.WeakSet()
+        self._open: tuple[int, Any] | None = None
+        """This process's Whoosh searcher, with the process id that opened it."""
         self._lock = threading.Lock()
         self._postings: dict[tuple[str, str], dict[int, float]] = {}
-        searcher = self._searcher()
+        searcher = self._searcher()  # no other thread knows this generation yet
         reader = searcher.reader()
         lexicon = {
             lang: {kind: frozenset(reader.field_terms(f"{kind}_{lang}"))
@@ -200,14 +200,20 @@ class Generation:
             frozenset(docnum for docnum, rule in self.rules.items() if "plain" in rule.variants))
 
     def _searcher(self) -> Any:
-        """This thread's searcher of this generation, opened on first use."""
-        local = self._local
-        if getattr(local, "pid", None) != os.getpid():
-            searcher = self.ix.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1))
-            with self._lock:
-                self._searchers.add(searcher)
-            local.searcher, local.pid = searcher, os.getpid()
-        return local.searcher
+        """This process's searcher of this generation, opened on first use; call it with
+        the lock held (a searcher reads its files through one position)."""
+        if self._open is None or self._open[0] != os.getpid():
+            self._open = (os.getpid(), self.ix.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1)))
+        return self._open[1]
+
+    def release(self) -> None:
+        """Close this process's searcher; the next new term opens one again. Done after the
+        warm-up, so that workers forked after it do not each carry one they cannot use."""
+        with self._lock:
+            opened, self._open = self._open, None
+        if opened is not None and opened[0] == os.getpid():
+            with contextlib.suppress(Exception):
+                opened[1].close()
 
     def postings(self, field: str, text: str) -> dict[int, float]:
         """The BM25F score of each rule containing a term (by document number).
@@ -217,22 +223,20 @@ class Generation:
         key = (field, text)
         found = self._postings.get(key)
         if found is None:
-            found = {}
-            matcher = self._searcher().postings(field, text)
-            while matcher.is_active():
-                found[matcher.id()] = matcher.score()
-                matcher.next()
             with self._lock:
-                if len(self._postings) > 200_000:
-                    self._postings.clear()
-                self._postings[key] = found
+                found = self._postings.get(key)
+                if found is None:
+                    found = {}
+                    matcher = self._searcher().postings(field, text)
+                    while matcher.is_active():
+                        found[matcher.id()] = matcher.score()
+                        matcher.next()
+                    if len(self._postings) > 200_000:
+                        self._postings.clear()
+                    self._postings[key] = found
         return found
 
     def close(self) -> None:
-        """Close the searchers this process opened, and the index."""
-        with self._lock:
-            searchers = list(self._searchers)
-        for searcher in searchers:
-            with contextlib.suppress(Exception):
-                searcher.close()
+        """Close the searcher this process opened, and the index."""
+        self.release()
         self.ix.close()

@@ -6,6 +6,7 @@ and whether the query asks about Okey at all.
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 import unicodedata
@@ -16,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from rules_data import analysis
+from rules_data import analysis, wordlist
 from rules_data.analysis import TOKEN, fold, plain_lower, query_lower
 from rules_data.schema import LANGS
 from rules_data.search.documents import KINDS, VOCABULARY, typed
@@ -33,6 +34,7 @@ from rules_data.search.ranking import (
     WHOLE_BOOST,
 )
 from rules_data.search.units import Alternatives, Clause, Unit, alternatives, unit_terms
+from rules_data.wordlist import WordSet
 
 Lexicon = Mapping[str, Mapping[str, frozenset[str]]]
 """Per language and field kind (``title``, ``kw``, ``body``, ``extra``, ``pre``), its terms."""
@@ -421,11 +423,9 @@ def other_games() -> tuple[frozenset[str], ...]:
 
 
 @lru_cache(maxsize=1)
-def real_words() -> frozenset[str]:
+def real_words() -> WordSet:
     """Real words near the rule book's, which the speller leaves alone, and other games."""
-    from rules_data import wordlist
-
-    return wordlist.read()[1].union(*other_games())
+    return wordlist.read(extra=itertools.chain.from_iterable(other_games()))[1]
 
 
 class SynonymMap:

@@ -10,6 +10,7 @@ and a request is answered only after its transaction has committed.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -17,10 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import click
-from alembic import command
-from alembic.config import Config
 from flask import Flask, current_app
 from sqlalchemy import Engine, create_engine, event, select, text, update
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, lazyload, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
@@ -77,6 +77,9 @@ def make_store(url: str) -> Store:
 
 def migrate(engine: Engine) -> None:
     """Bring the database to the newest schema with Alembic (a no-op when it is there)."""
+    from alembic import command
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False)
@@ -86,6 +89,43 @@ def migrate(engine: Engine) -> None:
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+def head_revision() -> str | None:
+    """The newest migration's revision id, read from the scripts' ``revision`` and
+    ``down_revision`` assignments; None unless there is exactly one head."""
+    revisions: set[str] = set()
+    parents: set[str] = set()
+    for path in (MIGRATIONS / "versions").glob("*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.AnnAssign | ast.Assign):
+                targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+                names = {target.id for target in targets if isinstance(target, ast.Name)}
+                value = node.value.value if isinstance(node.value, ast.Constant) else None
+                if "revision" in names and isinstance(value, str):
+                    revisions.add(value)
+                if "down_revision" in names and isinstance(value, str):
+                    parents.add(value)
+    heads = revisions - parents
+    return heads.pop() if len(heads) == 1 else None
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The revision the database was migrated to, or None (no table yet, or not one row)."""
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(text("SELECT version_num FROM alembic_version")).all()
+    except SQLAlchemyError:
+        return None
+    return str(rows[0][0]) if len(rows) == 1 else None
+
+
+def migrate_if_behind(engine: Engine) -> None:
+    """Migrate unless the database is already at the newest revision. Alembic (about 11 MiB,
+    which every forked worker would keep) is loaded only when there is work for it."""
+    head = head_revision()
+    if head is None or current_revision(engine) != head:
+        migrate(engine)
 
 
 def store() -> Store:
@@ -150,7 +190,7 @@ def init_app(app: Flask) -> None:
     created = make_store(str(app.config["DATABASE_URL"]))
     app.extensions[EXTENSION] = created
     if app.config.get("SHEET_MIGRATE", True):
-        migrate(created.engine)
+        migrate_if_behind(created.engine)
         # No connection is left in the pool: a server that forks workers after loading the
         # app (gunicorn --preload) must not share one between processes.
         created.engine.dispose()
