@@ -20,15 +20,27 @@ from rules_data.search import VOCABULARY, SearchIndex, read_numbers
     ("en", "player who opened", "player who didn't open"),
     ("tr", "bitiren oyuncu", "bitiremeyen oyuncu"),
     ("de", "Paarspieler beendet", "Paarspieler beendet nicht"),
-    ("de", "Abwurf nehmen mit Auslegen", "Abwurf nehmen ohne Auslegen"),
+    ("de", "Abwurf nehmen", "Abwurf genommen und nicht ausgelegt"),
+    ("tr", "yandan taş almak", "yandan taş aldım açamadım"),
     ("en", "pairs player who finished", "pairs player who never finished"),
     ("en", "player who opened", "player who never opened"),
-    ("en", "took the discard and opened", "took the discard without opening"),
+    ("en", "take the discard", "took the discard and could not open"),
 ])
 def test_a_negated_question_ranks_another_rule_first(search_index: SearchIndex, lang: str,
                                                      asked: str, negated: str) -> None:
     first = search_index.search(asked, lang).hits[0].id
     assert search_index.search(negated, lang).hits[0].id != first
+
+
+@pytest.mark.parametrize(("lang", "asked"), [
+    ("tr", "açmadan yandan taş alma"), ("de", "Abwurf nehmen ohne Auslegen"),
+])
+def test_taking_the_discard_before_opening_is_answered_by_its_rule(
+        search_index: SearchIndex, lang: str, asked: str) -> None:
+    """May I take the discard without opening? 406 answers: only to open with it that turn.
+    705 (the penalty for putting the tile back) is for the player who took it and then
+    could not open; a question that asks first whether they may is 406's."""
+    assert search_index.search(asked, lang).hits[0].id == "406"
 
 
 @pytest.mark.parametrize(("lang", "words", "negated"), [
@@ -48,6 +60,40 @@ def test_negation_is_indexed_on_the_negated_word(lang: str, words: str,
     found = [t for t in terms if t.startswith(analysis.NEGATION)]
     assert all(any(f.startswith(n) for f in found) for n in negated), terms
     assert bool(found) == bool(negated), terms
+
+
+@pytest.mark.parametrize(("word", "positive"), [
+    ("açmadan", {"ac"}), ("acmadan", {"ac"}), ("atmadan", {"at"}), ("açamayan", {"ac"}),
+    ("bitirmeden", {"bitir", "bi"}),
+])
+def test_a_turkish_negative_form_stands_for_its_verb_not_for_its_noun(
+        word: str, positive: set[str]) -> None:
+    """``açmadan`` (without opening) is no ``açma`` (opening, ``el açma``): its positive
+    stems are its verb's, the rest of the form comes negated only."""
+    terms = [t.text for t in analysis.analyzer("tr")(word)]
+    assert {t for t in terms if not t.startswith(analysis.NEGATION)} == positive, terms
+
+
+@pytest.mark.parametrize(("lang", "typed", "written"), [
+    ("tr", "attim", "atmak"), ("tr", "actim", "açmak"), ("tr", "cektigim", "çekmek"),
+    ("tr", "aciyorum", "açmak"), ("tr", "actik", "açmak"),
+    ("de", "rausgelegt", "auslegen"), ("de", "reinlegen", "einlegen"),
+    ("de", "rausgelegt", "ausgelegt"),
+])
+def test_how_players_inflect_meets_the_rule_texts_words(lang: str, typed: str,
+                                                        written: str) -> None:
+    """Turkish persons typed without Turkish letters (``attim``: I threw) and German spoken
+    prefixes (``rausgelegt``: ``herausgelegt``, said for ``ausgelegt``) share a stem with
+    the rule text's word."""
+    stems = {t.text for t in analysis.analyzer(lang)(typed)}
+    assert stems & {t.text for t in analysis.analyzer(lang)(written)}, stems
+
+
+@pytest.mark.parametrize("words", ["wie viele", "wieviele", "viel"])
+def test_how_many_is_a_question_not_a_word_of_the_rules(words: str) -> None:
+    """``wie viele Punkte`` asks about points; ``viele`` would pull every keyword that is a
+    question (``wie viele Steine``), as English ``many`` does not."""
+    assert [t.text for t in analysis.analyzer("de")(words)] == []
 
 
 @pytest.mark.parametrize(("typed", "read"), [

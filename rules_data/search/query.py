@@ -232,7 +232,9 @@ class QueryReader:
             stems: dict[str, None] = {}
             for lower in lowers:
                 read = f"{after_cue} {lower}" if after_cue else lower
-                tokens = [t.text for t in self.analyzers[lang](read, mode="query")]
+                # after a cue, only the negated word's own stems: not the cue's (``ohn``)
+                tokens = [t.text for t in self.analyzers[lang](read, mode="query")
+                          if not after_cue or getattr(t, "negated", False)]
                 split: tuple[str, ...] = ()
                 if lang == "de" and tokens:
                     spelled = analysis.german_spelling(analysis.strip_apostrophe(lower))
