@@ -204,8 +204,15 @@
   root.addEventListener("click", function (event) {
     var fix = event.target.closest("[data-correct]");
     if (fix) { fill(JSON.parse(fix.dataset.entry), parseInt(fix.dataset.correct, 10)); return; }
-    if (event.target.closest("[data-undo]")) { send("DELETE", api + "/rounds/last"); return; }
+    if (event.target.closest("[data-undo]")) {
+      event.preventDefault();  // the form is for phones whose script did not run
+      // names the round it undoes, so a double tap or a retry cannot remove a second one
+      var rounds = parseInt(table().dataset.rounds, 10);
+      send("DELETE", api + "/rounds/" + (rounds > 0 ? rounds : "last"));
+      return;
+    }
     var end = event.target.closest("[data-finish]");
+    if (end) { event.preventDefault(); }
     if (end && window.confirm(end.dataset.confirm)) {
       send("POST", api + "/finish", {}).then(function (data) { if (data) { window.location.reload(); } });
     }

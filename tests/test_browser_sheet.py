@@ -196,3 +196,64 @@ def test_a_cancelled_round_is_entered_with_one_tap_and_scores_nothing(browser: A
         expect(page.locator("#sheet-table")).to_contain_text("Cancelled: all four opened")
     finally:
         context.close()
+
+
+def test_undo_on_two_screens_at_once_removes_one_round(browser: Any, live_url: str) -> None:
+    """Two scorers' screens both show round 3 and both tap undo before either sees the news:
+    the button names the round it undoes, so the second tap finds it gone."""
+    from playwright.sync_api import expect
+
+    from tests.pagetypes import demo_sheet
+
+    code, key = demo_sheet(live_url, rounds=3)
+    context = new_context(browser, live_url)
+    try:
+        first, second = context.new_page(), context.new_page()
+        for page in (first, second):
+            page.goto(f"/en/sheet/{code}/edit?key={key}")
+            expect(page.locator("#sheet-table")).to_have_attribute("data-rounds", "3")
+        second.route("**/*since=*", lambda route: route.abort())  # its live updates are late
+        first.get_by_role("button", name="Undo the last round").click()
+        expect(first.locator("#sheet-table")).to_have_attribute("data-rounds", "2")
+        with second.expect_response(lambda r: r.request.method == "DELETE") as answer:
+            second.get_by_role("button", name="Undo the last round").click()
+        assert answer.value.status == 200
+        first.reload()
+        expect(first.locator("#sheet-table")).to_have_attribute("data-rounds", "2")
+        expect(first.locator("[data-form-title]")).to_have_text("Enter round 3")
+    finally:
+        context.close()
+
+
+def test_without_its_script_the_sheet_still_takes_rounds_undo_and_finish(
+        browser: Any, live_url: str) -> None:
+    """A phone whose script did not run posts the same form; the totals come back."""
+    from playwright.sync_api import expect
+
+    from tests.pagetypes import demo_sheet
+
+    code, key = demo_sheet(live_url, rounds=1)
+    context = browser.new_context(base_url=live_url, viewport={"width": 390, "height": 844},
+                                  locale="de-DE", java_script_enabled=False)
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        page.goto(f"/de/sheet/{code}/edit?key={key}")
+        expect(page.locator("[data-form-title]")).to_contain_text("2")
+        page.locator("[data-winner-choices] input[value='1']").check()
+        page.fill("#p0_value", "12")
+        page.fill("#p2_value", "30")
+        page.locator("[data-submit]").click()  # Tom's sum is missing: refused, nothing lost
+        expect(page.locator("[data-page-error]")).to_contain_text("Tom")
+        expect(page.locator("#p0_value")).to_have_value("12")
+        page.fill("#p3_value", "7")
+        page.locator("[data-submit]").click()
+        expect(page.locator("#sheet-table")).to_have_attribute("data-rounds", "2")
+        expect(page.locator("[data-form-title]")).to_contain_text("3")
+        page.locator("[data-undo]").click()
+        expect(page.locator("#sheet-table")).to_have_attribute("data-rounds", "1")
+        page.locator("[data-finish]").click()
+        expect(page.locator("[data-winner]")).to_be_visible()
+        assert page.locator("[data-round-form]").count() == 0
+    finally:
+        context.close()

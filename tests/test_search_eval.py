@@ -34,6 +34,10 @@ BARS = {
     # the first held-out set, retired into tuning at tr 0.950 / 1.000, de 0.862 / 0.960,
     # en 0.887 / 0.960
     "search_retired.yaml": {"mrr": 0.86, "hit3": 0.96},
+    # the second held-out set, written blind on 2026-11-25, its key audited blind by a second
+    # reader, scored first on the engine of ac22a3c: tr 0.756 / 0.840, de 0.843 / 0.940,
+    # en 0.776 / 0.900. The bar is a floor against regressions, never a target to tune to.
+    "search_heldout.yaml": {"mrr": 0.75, "hit3": 0.82},
 }
 QUIET = {"search_heldout.yaml"}
 """Sets whose misses are not printed, so that nobody tunes on them by accident."""

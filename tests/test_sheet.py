@@ -180,6 +180,32 @@ def test_undo_removes_only_the_last_round(client: FlaskClient) -> None:
     assert empty.status_code == 409 and empty.get_json()["error"]["code"] == "no_rounds"
 
 
+def test_undoing_a_named_round_twice_removes_it_once(client: FlaskClient) -> None:
+    """A double tap or a retried request must not take a second round with it."""
+    code = create(client)["code"]
+    add(client, code, **normal_round(0))
+    add(client, code, **normal_round(1))
+    first = client.delete(f"/api/v1/matches/{code}/rounds/2")
+    again = client.delete(f"/api/v1/matches/{code}/rounds/2")
+    assert first.status_code == again.status_code == 200
+    assert [r["number"] for r in again.get_json()["rounds"]] == [1]
+    assert again.get_json()["totals"] == [-101, 10, 20, 30]
+
+
+def test_only_the_last_round_can_be_undone_by_number(client: FlaskClient) -> None:
+    code = create(client)["code"]
+    add(client, code, **normal_round(0))
+    add(client, code, **normal_round(1))
+    refused = client.delete(f"/api/v1/matches/{code}/rounds/1",
+                            headers={"Accept-Language": "de"})
+    assert refused.status_code == 409
+    error = refused.get_json()["error"]
+    assert error["code"] == "not_last_round" and "1" in error["message"]
+    assert "Runde" in error["message"]
+    kept = client.get(f"/api/v1/matches/{code}").get_json()
+    assert [r["number"] for r in kept["rounds"]] == [1, 2]
+
+
 def test_finishing_announces_the_lowest_total_in_101(client: FlaskClient) -> None:
     code = create(client)["code"]
     add(client, code, **normal_round(2, (40, 10, 60)))

@@ -158,7 +158,13 @@ def _match_paths(refs: dict[Any, Any]) -> dict[str, Any]:
         "/api/v1/matches/{code}/rounds/{number}": {"put": {
             "operationId": "correctRound", "summary": "Correct a round; the totals recompute",
             "parameters": [CODE, ROUND, EDIT_KEY], "requestBody": _body(RoundEntry, refs),
-            "responses": {**written, **_errors(MATCH_WRITE_ERRORS)}}},
+            "responses": {**written, **_errors(MATCH_WRITE_ERRORS)}}, "delete": {
+            "operationId": "undoRoundNumber", "summary": "Remove round {number} if it is the last",
+            "description": "Idempotent: a round past the last is already gone, so a retry "
+                           "changes nothing. A round before the last is refused (409): "
+                           "correct it instead.",
+            "parameters": [CODE, ROUND, EDIT_KEY],
+            "responses": {**sheet, **_errors(MATCH_WRITE_ERRORS)}}},
         "/api/v1/matches/{code}/rounds/last": {"delete": {
             "operationId": "undoRound", "summary": "Remove the last round",
             "parameters": [CODE, EDIT_KEY],

@@ -309,13 +309,23 @@ def correct_round(code: str, secret: str | None, number: int, entry: RoundEntry)
     return match, sheet
 
 
-def undo_round(code: str, secret: str | None) -> Snapshot:
-    """Remove the last round."""
+def undo_round(code: str, secret: str | None, number: int | None = None) -> Snapshot:
+    """Remove the last round, or round ``number`` if it is the last one.
+
+    With a number, undo is idempotent: a round past the last is already gone, so a double tap
+    or a retried request leaves the match as it is instead of removing a second round.
+    """
     with store.writing() as session:
         match = _editable(session, code, secret)
-        if not match.rounds:
+        last = max(match.rounds, key=lambda r: r.number, default=None)
+        if number is not None and (last is None or number > last.number):
+            return match, _rescore(session, match)
+        if last is None:
             raise InputError("no_rounds", gettext("There is no round to undo."), status=409)
-        last = max(match.rounds, key=lambda r: r.number)
+        if number is not None and number != last.number:
+            raise InputError("not_last_round", gettext(
+                "Round %(n)s is not the last round: only the last round can be undone. "
+                "Correct it instead.", n=number), status=409)
         match.rounds.remove(last)
         session.flush()
         sheet = _rescore(session, match)

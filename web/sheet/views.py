@@ -14,6 +14,7 @@ import io
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -32,6 +33,7 @@ from flask_babel import gettext, lazy_gettext
 from flask_babel.speaklater import LazyString
 from markupsafe import Markup
 from pydantic import BaseModel, ConfigDict, Field
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from web.errors import InputError
@@ -43,6 +45,7 @@ from web.sheet import matches, rights, store
 from web.sheet.complete import check_complete
 from web.sheet.models import Match
 from web.sheet.responses import AddedRound, CreatedMatch, MatchAnswer
+from web.sheet.round_form import entry_body
 from web.sheet.scoring import RoundEntry, Sheet, read_entry
 from web.table import table_rules
 from web.validation import (
@@ -271,7 +274,9 @@ def join() -> Response:
     return redirect(url_for("sheet.view", code=code))
 
 
-def page_context(match: Match, sheet: Sheet) -> dict[str, Any]:
+def page_context(match: Match, sheet: Sheet,
+                 entered: MultiDict[str, str] | None = None) -> dict[str, Any]:
+    """What the sheet page draws; ``entered`` is a round form sent back with its error."""
     editing = can_edit(match)
     view_url = public_url("sheet.view", code=match.code)
     context: dict[str, Any] = {
@@ -284,7 +289,9 @@ def page_context(match: Match, sheet: Sheet) -> dict[str, Any]:
     if editing:
         context["edit_url"] = public_url("sheet.edit", code=match.code,
                                          key=edit_secret(match.code))
-        context["round_id"] = secrets.token_hex(12)
+        context["round_id"] = (entered.get("round_id") if entered is not None else None
+                               ) or secrets.token_hex(12)
+    context["entered"] = entered if entered is not None else MultiDict()
     return context
 
 
@@ -293,9 +300,70 @@ def view(code: str) -> Response | str:
     if code != matches.normal_code(code):
         return redirect(url_for("sheet.view", code=matches.normal_code(code)))
     match, sheet = snapshot(code)
-    context = page_context(match, sheet)
+    return sheet_page(match, sheet)
+
+
+def sheet_page(match: Match, sheet: Sheet, error: InputError | None = None,
+               entered: MultiDict[str, str] | None = None) -> str:
+    """The sheet page; with ``error``, the round form as it was sent, and what was wrong."""
+    context = page_context(match, sheet, entered)
     context["qr"] = qr_svg(context["view_url"])
+    context["form_error"] = error
     return render_template("sheet.html", **context)
+
+
+# -- the same actions as plain forms, for a phone whose script did not run ----------------
+
+FormAct = Callable[[str, str | None, MultiDict[str, str]], None]
+
+
+def form_action(code: str, act: FormAct) -> Response | tuple[str, int]:
+    """Run a posted form's action on the match ``code``, then back to the sheet (303); or
+    the sheet with the form as sent and what was wrong, in the user's language."""
+    code = matches.normal_code(code)
+    try:
+        posted_form()  # a form, in UTF-8
+        act(code, edit_secret(code), request.form)
+    except InputError as error:
+        match, sheet = snapshot(code)
+        return sheet_page(match, sheet, error, request.form), error.status
+    return redirect(url_for("sheet.view", code=code, _anchor="sheet-table"), 303)
+
+
+def add_from_form(code: str, secret: str | None, form: MultiDict[str, str]) -> None:
+    """The round form as the script would have sent it to the API: the same checks."""
+    match, _ = snapshot(code)
+    round_id = parse(BodyLanguage, {"round_id": form.get("round_id") or None}).round_id
+    entry = read_entry(entry_body(form, len(match.players), match.variant))
+    if can_edit(match):  # else the store refuses the edit itself (403, or 409 once finished)
+        check_complete(entry, match.players, match.variant)
+    made, retried = matches.add_round(code, secret, entry, round_id)
+    if not retried:
+        keep_added(made)
+
+
+def undo_from_form(code: str, secret: str | None, form: MultiDict[str, str]) -> None:
+    number = whole_number(form.get("number", ""), "number", lazy_gettext("Round"), 1, 10**6)
+    keep(matches.undo_round(code, secret, number))
+
+
+def finish_from_form(code: str, secret: str | None, form: MultiDict[str, str]) -> None:
+    keep(matches.finish(code, secret))
+
+
+@bp.post("/<code>/rounds")
+def add_round_form(code: str) -> Response | tuple[str, int]:
+    return form_action(code, add_from_form)
+
+
+@bp.post("/<code>/undo")
+def undo_round_form(code: str) -> Response | tuple[str, int]:
+    return form_action(code, undo_from_form)
+
+
+@bp.post("/<code>/finish")
+def finish_form(code: str) -> Response | tuple[str, int]:
+    return form_action(code, finish_from_form)
 
 
 @bp.get("/<code>/edit")
@@ -454,8 +522,9 @@ def correct_round(code: str, number: int) -> Response:
 
 
 @api.delete("/<code>/rounds/last")
-def undo_round(code: str) -> Response:
-    made = matches.undo_round(code, edit_secret(matches.normal_code(code)))
+@api.delete("/<code>/rounds/<int:number>")
+def undo_round(code: str, number: int | None = None) -> Response:
+    made = matches.undo_round(code, edit_secret(matches.normal_code(code)), number)
     return state_response(code, made=made)
 
 
