@@ -144,9 +144,6 @@ TR_SUFFIXES = tuple(sorted({
     "ken", "yken", "sa", "se", "rsa", "rse", "abilir", "ebilir", "yabilir", "yebilir",
     "amaz", "emez", "mali", "meli", "acak", "ecek", "yacak", "yecek", "iyor", "uyor", "yor",
     "il", "ul", "mayi", "meyi",
-    # persons, as players ask about themselves (attim, actik, cektigim, atarsam)
-    "im", "um", "dim", "dum", "tim", "tum", "sam", "sem", "iz", "uz", "yiz", "yuz",
-    "digim", "dugum", "tigim", "tugum", "sin", "sun",
 }, key=lambda s: (-len(s), s)))
 
 
@@ -321,7 +318,6 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         olan olarak midir mıdır dır dir
         acaba peki yani zaten sadece bile diye eğer çünkü hatta kim kime kimi kimin neyi
         neyin neye nerede nereye niçin olur olursa olmaz oluyor
-        miyim mıyım muyum müyüm misin mısın musun müsün miyiz mıyız muyuz müyüz
     """.split()),
     "de": frozenset(german_spelling(w) for w in """
         der die das den dem des ein eine einer eines einem einen und oder aber ist sind war
@@ -368,24 +364,8 @@ _ENGLISH_NT_WORDS = frozenset({"didnt", "doesnt", "dont", "cant", "wont", "isnt"
 # Turkish negates the verb itself: -mayan/-meyen, -madan/-meden, -madı/-medi, -mamış/-memiş,
 # -mazsa/-mezse, -mamak/-memek, and -maz/-mez at the end (ability too: açamayan, bitiremez).
 _TURKISH_NEGATIVE = re.compile(
-    r"(\w{2,})(?:mayan|meyen|madan|meden|madi|medi|mamis|memis|mazsa|mezse|mamak|memek)"
-    r"|(\w{2,})(?:maz|mez)(?:lar|ler)?$")
-
-
-def turkish_negative_root(word: str) -> str | None:
-    """The folded verb a Turkish negative form negates, None for another word: ``açmadan`` →
-    ``ac``, ``bitiremez`` → ``bitire`` (its stems are those of the positive verb).
-
-    The rest of the form is no positive word: Snowball stems ``açmadan`` to ``açma``, the
-    noun of opening (``el açma``), which a question about *not* opening must not meet.
-
-    >>> turkish_negative_root("açmadan"), turkish_negative_root("bitiremez")
-    ('ac', 'bitire')
-    >>> turkish_negative_root("açma"), turkish_negative_root("açan")
-    (None, None)
-    """
-    match = _TURKISH_NEGATIVE.match(fold(word))
-    return None if match is None else match.group(1) or match.group(2)
+    r"\w{2,}(?:mayan|meyen|madan|meden|madi|medi|mamis|memis|mazsa|mezse|mamak|memek)"
+    r"|\w{2,}(?:maz|mez)(?:lar|ler)?$")
 
 
 _NEGATION_AFTER = {"tr": frozenset({"değil", "degil", "değildir", "degildir"})}
@@ -450,14 +430,12 @@ class NegationFilter(Filter):  # type: ignore[misc]
 
 
 class NegatedStemFilter(Filter):  # type: ignore[misc]
-    """After each stem of a negated token, add the stem with :data:`NEGATION` before it; a
-    stem marked ``negated_only`` (the rest of a Turkish negative form) comes only negated."""
+    """After each stem of a negated token, add the stem with :data:`NEGATION` before it."""
 
     def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
         for t in tokens:
             negated = getattr(t, "negated", False)
-            if not getattr(t, "negated_only", False):
-                yield t
+            yield t
             if negated:
                 t.text = NEGATION + t.text
                 yield t
@@ -698,17 +676,9 @@ class TurkishStemFilter(Filter):  # type: ignore[misc]
 
     def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
         for t in tokens:
-            root = turkish_negative_root(t.text) if getattr(t, "negated", False) else None
-            if root is None:
-                for stem in turkish_stems(t.text):
-                    t.text = stem
-                    yield t
-                continue
-            positive = turkish_root_stems(root)
-            for stem in dict.fromkeys((*positive, *turkish_stems(t.text))):
-                t.text, t.negated_only = stem, stem not in positive
+            for stem in turkish_stems(t.text):
+                t.text = stem
                 yield t
-            t.negated_only = False
 
 
 @lru_cache(maxsize=65536)
@@ -723,16 +693,6 @@ def turkish_stems(word: str) -> tuple[str, ...]:
     if len(folded) > TURKISH_ROOT and folded.isalpha():
         stems.append(folded[:TURKISH_ROOT])
     return tuple(dict.fromkeys(stems))
-
-
-@lru_cache(maxsize=16384)
-def turkish_root_stems(root: str) -> tuple[str, ...]:
-    """The stems of a negated verb's root (see :func:`turkish_negative_root`), with its first
-    five letters, which a longer positive form of the verb also has (``bitir``-``mek``)."""
-    stems = turkish_stems(root)
-    if len(root) >= TURKISH_ROOT and root.isalpha():
-        stems = tuple(dict.fromkeys((*stems, root[:TURKISH_ROOT])))
-    return stems
 
 
 TURKISH_ROOT = 5
@@ -765,16 +725,15 @@ def _split_cached(word: str, words: frozenset[str]) -> tuple[str, ...]:
 def analyzer(lang: str, compounds: Iterable[str] = ()) -> Analyzer:
     """The stemming analyzer of the rule text in ``lang``; ``compounds`` is German's word list."""
     tokens = RegexTokenizer(TOKEN_PATTERN) | NegationFilter(lang) | ApostropheFilter()
-    negated = NegatedStemFilter()
     if lang == "tr":
         return (tokens | TurkishLowercaseFilter() | StopWordFilter("tr") | TurkishStemFilter()
-                | negated)
+                | NegatedStemFilter())
     if lang == "de":
         return (tokens | PlainLowercaseFilter() | GermanSpellingFilter() | StopWordFilter("de")
-                | DecompoundFilter(compounds) | SnowballFilter("german") | negated)
+                | DecompoundFilter(compounds) | SnowballFilter("german") | NegatedStemFilter())
     if lang == "en":
         return (tokens | PlainLowercaseFilter() | FoldFilter() | StopWordFilter("en")
-                | SnowballFilter("english") | negated)
+                | SnowballFilter("english") | NegatedStemFilter())
     raise ValueError(f"unknown language {lang!r}")
 
 
