@@ -325,6 +325,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         mit von vom zu zum zur im in am an auf aus bei für nach über es er sie ich du wir ihr
         man sich mein dein sein seine ihre auch noch nur so dass als wenn ob denn dann
         alle allem allen aller alles wieviel wieviele viel viele vielen
+        beim fürs ins ans aufs ums durchs übers vors hinters
     """.split()),
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being
@@ -493,6 +494,17 @@ class FoldFilter(Filter):  # type: ignore[misc]
     def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
         for t in tokens:
             t.text = fold(t.text)
+            yield t
+
+
+class GermanNichtFilter(Filter):  # type: ignore[misc]
+    """Read a German word made with ``nicht-`` as the rest, negated: ``Nichtauslegen`` is
+    ``nicht auslegen`` (``Nichtbeachtung``, ``nichtangelegt`` alike)."""
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+        for t in tokens:
+            if t.text.startswith("nicht") and len(t.text) >= 9:
+                t.text, t.negated = t.text[5:], True
             yield t
 
 
@@ -729,7 +741,8 @@ def analyzer(lang: str, compounds: Iterable[str] = ()) -> Analyzer:
         return (tokens | TurkishLowercaseFilter() | StopWordFilter("tr") | TurkishStemFilter()
                 | NegatedStemFilter())
     if lang == "de":
-        return (tokens | PlainLowercaseFilter() | GermanSpellingFilter() | StopWordFilter("de")
+        return (tokens | PlainLowercaseFilter() | GermanSpellingFilter() | GermanNichtFilter()
+                | StopWordFilter("de")
                 | DecompoundFilter(compounds) | SnowballFilter("german") | NegatedStemFilter())
     if lang == "en":
         return (tokens | PlainLowercaseFilter() | FoldFilter() | StopWordFilter("en")

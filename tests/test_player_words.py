@@ -74,6 +74,20 @@ def test_how_players_inflect_meets_the_rule_texts_words(lang: str, typed: str,
     assert stems & {t.text for t in analysis.analyzer(lang)(written)}, stems
 
 
+@pytest.mark.parametrize(("word", "negated"), [
+    ("Nichtauslegen", "¬ausleg"), ("nichtangelegt", "¬angeleg"),
+])
+def test_a_german_nicht_word_is_its_rest_negated(word: str, negated: str) -> None:
+    """``Strafpunkte fürs Nichtauslegen`` asks about the player who did not lay down."""
+    terms = [t.text for t in analysis.analyzer("de")(word)]
+    assert negated in terms and not any(t.startswith("nicht") for t in terms), terms
+
+
+@pytest.mark.parametrize("word", ["beim", "fürs", "ins", "aufs", "übers"])
+def test_german_contractions_are_stop_words_like_their_parts(word: str) -> None:
+    assert [t.text for t in analysis.analyzer("de")(word)] == []
+
+
 @pytest.mark.parametrize("words", ["wie viele", "wieviele", "viel"])
 def test_how_many_is_a_question_not_a_word_of_the_rules(words: str) -> None:
     """``wie viele Punkte`` asks about points; ``viele`` would pull every keyword that is a
