@@ -34,6 +34,9 @@ BARS = {
     # the first held-out set, retired into tuning at tr 0.950 / 1.000, de 0.862 / 0.960,
     # en 0.887 / 0.960
     "search_retired.yaml": {"mrr": 0.86, "hit3": 0.96},
+    # a second tuning set, from the rule bodies; floor set after its first score:
+    # tr 0.927 / 1.000, de 0.890 / 0.960, en 0.937 / 1.000
+    "search_tune2.yaml": {"mrr": 0.89, "hit3": 0.96},
     # the second held-out set, written blind on 2026-11-25, its key audited blind by a second
     # reader, scored first on the engine of ac22a3c: tr 0.756 / 0.840, de 0.843 / 0.940,
     # en 0.776 / 0.900. The bar is a floor against regressions, never a target to tune to.
