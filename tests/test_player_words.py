@@ -117,8 +117,8 @@ def test_every_number_word_is_read_as_its_number(number: int, word: str) -> None
     assert read_numbers(["12", *TOKEN.findall(word), "1"]) == ["12", str(number), "1"]
 
 
-def test_the_numbers_are_one_to_thirteen_in_every_language() -> None:
-    assert sorted({number for number, _ in NUMBERS}) == list(range(1, 14))
+def test_the_numbers_are_one_to_thirteen_and_the_rules_counts_in_every_language() -> None:
+    assert sorted({number for number, _ in NUMBERS}) == [*range(1, 16), 20, 21, 22]
     assert all(len([w for n, w in NUMBERS if n == number]) >= 3 for number in range(1, 14))
 
 
@@ -144,6 +144,14 @@ def test_number_words_find_the_wrap_rule(search_index: SearchIndex, lang: str,
     ("de", "Stein abgeworfen der angelegt werden konnte", "702"),
     ("de", "Stein abgeworfen der angelegt werden kann", "702"),
     ("de", "mit Paaren rausgehen", "603"), ("de", "geht raus mit Paaren", "603"),
+    ("de", "vierzehn Steine", "206"), ("de", "fünfzehn Steine", "206"),
+    ("de", "zwanzig Punkte Turnier", "609"), ("de", "einundzwanzig Steine", "202"),
+    ("de", "zweiundzwanzig Steine", "202"), ("tr", "on dört taş", "206"),
+    ("tr", "on beş taş", "206"), ("tr", "yirmi puan turnuva", "609"),
+    ("tr", "yirmi bir taş", "202"), ("tr", "yirmi iki taş", "202"),
+    ("en", "fourteen tiles", "206"), ("en", "fifteen tiles", "206"),
+    ("en", "twenty points tournament", "609"), ("en", "twenty one tiles", "202"),
+    ("en", "twenty-two tiles", "202"),
 ])
 def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, query: str,
                                       rule: str) -> None:
