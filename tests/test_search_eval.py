@@ -26,17 +26,19 @@ from rules_data.search import SearchIndex
 FIXTURES = Path(__file__).parent / "fixtures"
 BARS = {
     "search_dev.yaml": {"mrr": 0.95, "hit3": 0.95},
-    "search_extra.yaml": {"mrr": 0.90, "hit3": 0.95},
+    # tr 0.991, de 1.000, en 0.976 after issue 12's German reading (branch searchde)
+    "search_extra.yaml": {"mrr": 0.97, "hit3": 0.98},
     "search_blind.yaml": {"mrr": 0.90, "hit3": 0.90},
     # tuning: tr 0.898, de 0.945, en 0.919 after the rule texts' native read (issue 16), which
     # moved tr from 0.905
     "search_tune.yaml": {"mrr": 0.89, "hit3": 0.95},
     # the first held-out set, retired into tuning at tr 0.950 / 1.000, de 0.862 / 0.960,
-    # en 0.887 / 0.960
-    "search_retired.yaml": {"mrr": 0.86, "hit3": 0.96},
+    # en 0.887 / 0.960; de 0.872 after issue 12's German reading (branch searchde)
+    "search_retired.yaml": {"mrr": 0.87, "hit3": 0.96},
     # a second tuning set, from the rule bodies; floor set after its first score:
-    # tr 0.927 / 1.000, de 0.890 / 0.960, en 0.937 / 1.000
-    "search_tune2.yaml": {"mrr": 0.89, "hit3": 0.96},
+    # tr 0.927 / 1.000, de 0.890 / 0.960, en 0.937 / 1.000; then tr 0.937, de 0.915 / 0.980
+    # with the number words past 13 (branch searchde)
+    "search_tune2.yaml": {"mrr": 0.91, "hit3": 0.98},
     # the second held-out set, written blind on 2026-11-25, its key audited blind by a second
     # reader, scored first on the engine of ac22a3c: tr 0.756 / 0.840, de 0.843 / 0.940,
     # en 0.776 / 0.900. The bar is a floor against regressions, never a target to tune to.
