@@ -27,6 +27,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
 
+from referee import option_table
 from referee.melds import position_number
 
 
@@ -347,6 +348,13 @@ def _code(state: ColourState) -> int:
     return code
 
 
+# With the option table, colour states are numbered as it numbers them (its options name
+# them by number), so they are taken in its order before any other.
+if option_table.TABLE is not None:
+    for _state in option_table.TABLE.states:
+        _code(_state)
+
+
 def _shift(colour: int) -> int:
     return _COLOUR + 8 * colour
 
@@ -368,11 +376,14 @@ class _Cell(NamedTuple):
 
 
 # Cells by small numbers, so that the option tables are keyed by a few ints; ``_CELLS``
-# maps a cell's packed description to its number, ``_CELL_ARGS`` the number back to it.
+# maps a cell's packed description to its number, ``_CELL_ARGS`` the number back to what
+# it was made from (the whole ``_Cell`` is built only when its options are worked out, see
+# ``_cell_of``: with the option table, seldom).
 _CELLS: dict[int, int] = {}
 _CELL_IDS: dict[int, tuple[int, ...]] = {}
 _TWINS: list[int] = []
-_CELL_ARGS: list[_Cell] = []
+_CELL_ARGS: list[tuple[int, int, int, tuple[bool, bool], int, int]] = []
+_CELL_KEYS: list[int] = []  # by number: the cell's packed description, as the table keys it
 
 
 def _cell_ids(k: int, step: int, top: int, gaps: tuple[bool, bool], reach: int,
@@ -402,13 +413,21 @@ def _cell_id(k: int, step: int, top: int, gaps: tuple[bool, bool], reach: int,
         twin = (_cell_id(k, step - 1, 13, gaps, reach, joker_set)
                 if top == 14 and 6 <= step <= 13 else None)
         cell = _CELLS[packed] = len(_CELL_ARGS)
-        worth = [1 if joker_set == 1 else position_number(position(s, top))
-                 for s in range(1, top + 1)]
-        weights, above = tuple(worth[step - 1:]), tuple(reversed(worth[:step - 1]))
-        _CELL_ARGS.append(_Cell(k, step, top, gaps, reach, weights, above,
-                                _jokers_worth(weights, above, joker_set)))
+        _CELL_ARGS.append((k, step, top, gaps, reach, joker_set))
         _TWINS.append(cell if twin is None else twin)
+        _CELL_KEYS.append(packed)
     return cell
+
+
+@lru_cache(maxsize=None)
+def _cell_of(cell: int) -> _Cell:
+    """What a cell's options depend on, by its number."""
+    k, step, top, gaps, reach, joker_set = _CELL_ARGS[cell]
+    worth = [1 if joker_set == 1 else position_number(position(s, top))
+             for s in range(1, top + 1)]
+    weights, above = tuple(worth[step - 1:]), tuple(reversed(worth[:step - 1]))
+    return _Cell(k, step, top, gaps, reach, weights, above,
+                 _jokers_worth(weights, above, joker_set))
 
 
 def _table(code: int, cell: int) -> int:
@@ -432,8 +451,22 @@ def _options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
     The bound change is the value an option adds and the naturals it reserves for sets,
     less what the jokers it spends could have added, plus the 1s it keeps. Sorted on it,
     the search reads a state's options only while they may beat the best state waiting.
+    They are read from :mod:`referee.option_table` when it holds them.
     """
-    at = _CELL_ARGS[cell]
+    table = option_table.TABLE
+    if table is not None:
+        flat = table.options(code, jokers, _CELL_KEYS[cell])
+        if flat is not None:
+            moves = table.moves
+            return tuple((flat[i], flat[i + 1], flat[i + 2], flat[i + 3], flat[i + 4],
+                          flat[i + 5], moves[flat[i + 6]])
+                         for i in range(0, len(flat), option_table.WIDTH))
+    return _computed_options(code, jokers, cell)
+
+
+def _computed_options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
+    """A cell's options for a colour state, worked out (see ``_options``)."""
+    at = _cell_of(cell)
     worth = at.jokers_worth
     old = _STATES[code]
     options = []
@@ -451,8 +484,17 @@ def _options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
 @lru_cache(maxsize=None)
 def _packed_options(colour: int, code: int, jokers: int, cell: int) -> tuple[Packed, ...]:
     """A cell's options for a colour state as whole key deltas: (bound change, key delta,
-    value gained, naturals for sets, move)."""
+    value gained, naturals for sets, move); straight from the option table when it holds
+    them."""
     shift = _shift(colour)
+    table = option_table.TABLE
+    if table is not None:
+        flat = table.options(code, jokers, _CELL_KEYS[cell])
+        if flat is not None:
+            moves = table.moves
+            return tuple((flat[i], ((flat[i + 1] - code) << shift) + flat[i + 2], flat[i + 3],
+                          flat[i + 5], moves[flat[i + 6]])
+                         for i in range(0, len(flat), option_table.WIDTH))
     return tuple((change, ((new - code) << shift) + rest, gain, t, move)
                  for change, new, rest, gain, _, t, move in _options(code, jokers, cell))
 
@@ -466,9 +508,21 @@ Bounding = tuple[int, int, int, int]
 def _bounding(code: int, jokers: int, cell: int) -> tuple[Bounding, ...]:
     """A cell's options for a colour state as the second bound reads them: of those that
     lead to the same colour state and give the same naturals to sets, only the ones that
-    no other beats with as many jokers or fewer (the rest can never raise the bound)."""
+    no other beats with as many jokers or fewer (the rest can never raise the bound).
+    Read from :mod:`referee.option_table` when it holds them."""
+    table = option_table.TABLE
+    if table is not None:
+        flat = table.bounding(code, jokers, _CELL_KEYS[cell])
+        if flat is not None:
+            return tuple((flat[i], flat[i + 1], flat[i + 2], flat[i + 3])
+                         for i in range(0, len(flat), option_table.BOUNDING_WIDTH))
+    return _computed_bounding(_options(code, jokers, cell))
+
+
+def _computed_bounding(options: tuple[Option, ...]) -> tuple[Bounding, ...]:
+    """A cell's options as the second bound reads them, worked out (see ``_bounding``)."""
     by_end: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for _, new, _, gain, used, t, _ in _options(code, jokers, cell):
+    for _, new, _, gain, used, t, _ in options:
         by_end.setdefault((new, t), []).append((used, -gain))
     kept: list[Bounding] = []
     for (new, t), found in by_end.items():
@@ -645,6 +699,13 @@ class _Bounds:
         return plain, priced
 
 
+# Every solution's value is a whole number, so a bound may drop its fraction: then states
+# whose bound only a half point above the best value stays wait behind a finished state of
+# that value, rather than be expanded before it. (A sum of priced jokers that is a whole
+# number may come out a hair below it in floating point: this much is added back first.)
+_ROUNDING = 1e-6
+
+
 class Found(NamedTuple):
     """A solution as the programme found it: its value and the choices that lay it
     (a move per cell in search order, and the jokers laid in sets at each number)."""
@@ -736,7 +797,7 @@ class _Programme:
                             least = new_value + (new_plain if new_plain < new_priced
                                                  else new_priced)
                             if least < bound:
-                                bound = least
+                                bound = float(math.floor(least + _ROUNDING))
                     if bound < 0:
                         continue  # a run left short that cannot be finished
                     next_best[new_key] = new_value
@@ -790,7 +851,7 @@ class _Programme:
                     least = (new_value + (new_plain if new_plain < new_priced else new_priced)
                              + (sigma + t) * weight)
                     if least < bound:
-                        bound = least
+                        bound = float(math.floor(least + _ROUNDING))
                     if bound < 0:
                         continue  # a run left short that cannot be finished
                 next_best[new_key] = new_value

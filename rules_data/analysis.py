@@ -311,6 +311,8 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 
 # --- stop words -------------------------------------------------------------------------------
 
+# English also drops the chat spellings of its stop words (whats, hows, ur, im: typed on a
+# phone without the apostrophe) and the determiners each and both, as German drops alle.
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
         ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir
@@ -332,7 +334,9 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         it its this that these those there their they them i me my you your we us our
         what which who whom how why where when do does did can could should would will
         if then than so about into any some tbd yet
-        has have had get gets got happen happens many much
+        has have had get gets got happen happens many much each both
+        whats wats wat hows whos thats theres wheres whens whys im ive youre ur pls plz
+        wanna gonna gotta
     """.split()),
 }
 
@@ -544,9 +548,14 @@ class SnowballFilter(Filter):  # type: ignore[misc]
     def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
         lang = self.lang
         for t in tokens:
-            for stem in snowball_stems(lang, t.text):
+            word = t.text
+            for stem in snowball_stems(lang, word):
                 t.text = stem
                 yield t
+            if lang == "english":
+                for base in english_negated(word):
+                    t.text = NEGATION + fold(snowball(lang, base))
+                    yield t
 
 
 @lru_cache(maxsize=65536)
@@ -584,9 +593,45 @@ ENGLISH_IRREGULAR: dict[str, str] = {
     "begun": "begin", "chose": "choose", "chosen": "choose", "held": "hold", "went": "go",
     "gone": "go", "gave": "give", "given": "give", "ran": "run", "kept": "keep",
     "lost": "lose", "made": "make", "brought": "bring", "broke": "break", "broken": "break",
-    "shown": "show", "stuck": "stick", "sat": "sit", "told": "tell",
+    "shown": "show", "stuck": "stick", "sat": "sit", "told": "tell", "paid": "pay",
+    "said": "say", "found": "find", "left": "leave", "stood": "stand", "meant": "mean",
+    "became": "become", "fell": "fall", "fallen": "fall", "beaten": "beat", "wrote": "write",
+    "written": "write", "led": "lead", "sent": "send", "swore": "swear", "forgot": "forget",
+    "forgotten": "forget", "hid": "hide", "hidden": "hide", "caught": "catch",
 }
 """English irregular verb forms and their base form, which Snowball leaves apart."""
+
+ENGLISH_NEGATIVE: dict[str, str] = {
+    "invalid": "valid", "illegal": "legal", "incorrect": "correct", "incomplete": "complete",
+    "impossible": "possible", "unable": "able",
+}
+"""English words that are the negation of another and do not start with ``un``."""
+
+
+def _able_bases(word: str) -> tuple[str, ...]:
+    """The verbs an ``-able`` adjective is made of: ``usable`` → ``use`` (a guess at the
+    dropped ``e`` beside the bare rest, which is too short here)."""
+    if not word.endswith("able"):
+        return ()
+    rest = word[:-4]
+    return tuple(base for base in (rest, rest + "e") if len(base) >= 3)
+
+
+@lru_cache(maxsize=16384)
+def english_negated(word: str) -> tuple[str, ...]:
+    """What a negative English word negates: ``unusable`` → ``use``, ``unfinished`` →
+    ``finished``, ``invalid`` → ``valid``. Its stems are indexed and queried negated
+    (``¬use``), so ``a discard I can't use`` meets ``an unusable discard``.
+
+    >>> english_negated("unusable"), english_negated("unopened"), english_negated("under")
+    (('usable', 'use'), ('opened',), ())
+    """
+    if word in ENGLISH_NEGATIVE:
+        return (ENGLISH_NEGATIVE[word],)
+    if not word.startswith("un") or len(word) < 7:
+        return ()
+    rest = word[2:]
+    return (rest, *_able_bases(rest))
 
 _SEPARABLE = ("zurueck", "dazu", "nach", "raus", "rein", "weg", "auf", "aus", "ein", "mit",
               "vor", "ab", "an", "zu")

@@ -53,6 +53,9 @@ def test_taking_the_discard_before_opening_is_answered_by_its_rule(
     ("en", "opened", []),
     ("tr", "geçerli değil", ["¬gecer"]), ("tr", "bu seri geçerli degil mi", ["¬gecer"]),
     ("tr", "geçerli mi", []), ("tr", "değil", []),
+    ("en", "an unusable discard", ["¬use"]), ("en", "an unfinished round", ["¬finish"]),
+    ("en", "invalid melds", ["¬valid"]), ("en", "under the table", []),
+    ("en", "unusual", ["¬usual"]),
 ])
 def test_negation_is_indexed_on_the_negated_word(lang: str, words: str,
                                                  negated: list[str]) -> None:
@@ -93,6 +96,24 @@ def test_how_many_is_a_question_not_a_word_of_the_rules(words: str) -> None:
     """``wie viele Punkte`` asks about points; ``viele`` would pull every keyword that is a
     question (``wie viele Steine``), as English ``many`` does not."""
     assert [t.text for t in analysis.analyzer("de")(words)] == []
+
+
+@pytest.mark.parametrize(("chat", "written"), [
+    ("whats the okey", "what is the okey"), ("hows scoring work", "how does scoring work"),
+    ("ur joker", "your joker"), ("im stuck with the joker", "I am stuck with the joker"),
+    ("whos the winner", "who is the winner"), ("thats a run", "that is a run"),
+])
+def test_chat_spelling_reads_as_written(search_index: SearchIndex, chat: str,
+                                        written: str) -> None:
+    """Phone-typed English drops the apostrophe: ``whats`` is a stop word like ``what's``."""
+    assert [hit.id for hit in search_index.search(chat, "en").hits[:3]] == \
+        [hit.id for hit in search_index.search(written, "en").hits[:3]]
+
+
+def test_a_negative_word_meets_a_negated_question(search_index: SearchIndex) -> None:
+    """``can't use`` is the ``unusable`` of the rule on the unusable taken discard."""
+    ids = [hit.id for hit in search_index.search("a discard I can't use", "en").hits[:3]]
+    assert "708" in ids
 
 
 @pytest.mark.parametrize(("typed", "read"), [
@@ -158,6 +179,15 @@ def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, quer
     assert rule in [hit.id for hit in search_index.search(query, lang).hits[:3]]
 
 
+@pytest.mark.parametrize(("query", "rule"), [
+    ("face up tile is a 13", "801"), ("points for the face up tile", "802"),
+])
+def test_the_face_up_tile_is_the_indicator(search_index: SearchIndex, query: str,
+                                           rule: str) -> None:
+    """Players name the indicator by how it lies: the face-up tile."""
+    assert search_index.search(query, "en").hits[0].id == rule
+
+
 @pytest.mark.parametrize(("lang", "plain", "common"), [
     ("tr", "normal okeyde okey atarak bitirme", "okey atarak bitirme"),
     ("de", "einfaches Okey Joker zuletzt abwerfen", "Joker zuletzt abwerfen"),
@@ -169,3 +199,29 @@ def test_a_question_naming_plain_okey_gets_plain_okeys_rule(search_index: Search
     """Without a variant named, the 101 Okey rule leads; named, the plain Okey one does."""
     assert search_index.search(common, lang).hits[0].id == "602"
     assert search_index.search(plain, lang).hits[0].id == "608"
+
+
+def test_a_synonym_phrase_answers_the_words_it_is_made_of(search_index: SearchIndex) -> None:
+    """Specific before general: ``go out`` is one phrase for finishing, so the rule titled
+    ``Normal finish`` answers both typed words, not one of three (each word and the phrase)."""
+    from rules_data.search.ranking import COVER_BONUS
+
+    gen = search_index._generation()
+    units, _ = gen.query.units(["go", "out"], "en")
+    doc = next(d for d, rule in gen.rules.items() if rule.id == "601")
+    assert gen.ranker.cover_bonus(units, {doc: 1.0})[doc] == pytest.approx(1.0 + COVER_BONUS)
+
+
+def test_a_question_naming_plain_okey_by_a_phrase_gets_its_rule(
+        search_index: SearchIndex) -> None:
+    assert search_index.search("who goes first in normal okey", "en").hits[0].id == "207"
+
+
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("tr", "okey atılır mı bitirmeden", "703"),
+])
+def test_a_negated_word_weighs_its_positive_less(search_index: SearchIndex, lang: str,
+                                                 query: str, rule: str) -> None:
+    """``bitirmeden`` (without finishing) asks about the joker thrown in play, not the
+    finish with a joker discard that its positive ``bitir`` names."""
+    assert search_index.search(query, lang).hits[0].id == rule

@@ -246,7 +246,9 @@ def test_random_legal_round_replays_without_violation(seed: int, players: int,
     result = replay(start, moves, RULES)
     assert result.first_violation is None
     assert all(m.penalty == 0 for m in result.moves)
-    assert len(moves) > 10 or result.state.finish is Finish.CANCELLED
+    # a short log is a round someone finished early (lucky draws, or pairs dealt), not one
+    # the simulator gave up on
+    assert len(moves) > 10 or result.state.finish is not None
 
 
 @PROPERTY

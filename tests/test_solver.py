@@ -175,6 +175,37 @@ def test_full_racks_lay_valid_melds(
     assert bruteforce.most_tiles(counted.leftover, jokers, rules) == 0
 
 
+@st.composite
+def crowded_deals(draw: st.DrawFn) -> tuple[tuple[Tile, ...], Jokers, Rules]:
+    """Racks shaped like the slowest full racks the search meets: all four wild tiles (both
+    okeys, both fake jokers played wild) and 9 or 10 naturals crowded into six numbers in a
+    row (across 13-1 now and then), so that runs with gaps, sets and the jokers compete."""
+    rules = table(FakeJokerRole.WILD, draw(st.sampled_from(Wrap)))
+    deck = list(DECK)
+    indicator = deck.pop(draw(st.sampled_from([i for i, t in enumerate(deck) if not t.is_fake])))
+    jokers = Jokers.from_indicator(indicator, rules)
+    wild = [t for t in deck if jokers.is_wild(t)]
+    low = draw(st.integers(1, 13))
+    window = {(low + d - 1) % 13 + 1 for d in range(6)}
+    naturals = [i for i, t in enumerate(deck) if t not in wild and t.number in window]
+    chosen = draw(st.lists(st.sampled_from(naturals), unique=True, min_size=9, max_size=10))
+    return tuple(wild + [deck[i] for i in sorted(chosen)]), jokers, rules
+
+
+@BUILDS
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(crowded_deals())
+def test_crowded_racks_with_four_jokers_match_brute_force(
+    engine: str, deal: tuple[tuple[Tile, ...], Jokers, Rules]
+) -> None:
+    rack, jokers, rules = deal
+    best = best_melds(rack, jokers, rules, build(engine))
+    assert best.value == bruteforce.best_value(rack, jokers, rules)
+    assert_well_formed(best, rack, jokers, rules, counting=False)
+    assert (most_tiles_in_melds(rack, jokers, rules, build(engine)).value
+            == bruteforce.most_tiles(rack, jokers, rules))
+
+
 def _best_openings() -> list[dict[str, Any]]:
     """The best-opening cases of the shared dev set (all 101, default house rules)."""
     cases = yaml.safe_load((FIXTURES / "referee_dev.yaml").read_text(encoding="utf-8"))

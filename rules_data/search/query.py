@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from dataclasses import replace
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -25,6 +26,7 @@ from rules_data.search.ranking import (
     FIELD_BOOST,
     FUZZY_BOOST,
     NEGATED_BOOST,
+    NEGATED_POSITIVE,
     PART_BOOST,
     STOP_ELSEWHERE,
     SYNONYM_BOOST,
@@ -193,10 +195,13 @@ class QueryReader:
         """The existing terms of ``lang`` for a word's stems and its folded form."""
         found: dict[tuple[str, str], float] = {}
         lexicon = self.lexicon[lang]
+        # a negated word's positive reading is the case the question rules out: it weighs less
+        positive = NEGATED_POSITIVE if any(
+            stem.startswith(analysis.NEGATION) for stem in stems) else 1.0
         for kind in KINDS:
             for stem in stems:
                 if stem in lexicon[kind]:
-                    negated = NEGATED_BOOST if stem.startswith(analysis.NEGATION) else 1.0
+                    negated = NEGATED_BOOST if stem.startswith(analysis.NEGATION) else positive
                     found[(f"{kind}_{lang}", stem)] = FIELD_BOOST[kind] * lang_boost * negated
         if not analysis.is_stop(lang, folded):
             prefixes = [folded[: analysis.PREFIX_MAX]] + [s for s in stems if s != folded]
@@ -329,6 +334,7 @@ class QueryReader:
     def units(self, words: Sequence[str], display: str) -> tuple[list[Unit], list[str | None]]:
         """One unit per typed word (and per synonym phrase), and the correction of each word."""
         units: list[Unit] = []
+        at: dict[int, Unit] = {}  # the unit of each typed word that has one
         corrections: list[str | None] = []
         spans = self.synonyms.matches(words)
         covered = {i + k for i, found in spans.items() for _, n in found for k in range(n)}
@@ -358,13 +364,16 @@ class QueryReader:
                     clauses = list(self.partial(word, display))  # a prefix, typed short
             corrections.append(correction)
             if clauses:
-                units.append(tuple(clauses))
+                at[i] = tuple(clauses)
+                units.append(at[i])
         for i, found in spans.items():
             for group, n in found:
                 if n > 1:
                     expansion = self.synonyms.expansion(group, display)
+                    typed_units = tuple(at[k] for k in range(i, i + n) if k in at)
                     if expansion:
-                        units.append(expansion)
+                        units.append(tuple(replace(c, stands_for=typed_units)
+                                           for c in expansion))
         return units, corrections
 
 

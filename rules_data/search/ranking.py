@@ -33,6 +33,9 @@ DEFINITION_BONUS = 0.1
 NEGATED_BOOST = 2.0
 """A negated stem (``¬open``: the player who did not open) counts this much more than the
 stem, so that a negated question prefers the rule about the negated case."""
+NEGATED_POSITIVE = 0.5
+"""What the positive stem of a negated word (``open`` of ``did not open``) counts: the rule
+about the player who did open is the case the question rules out."""
 TABLE_PRIOR = 1.35
 """A mild lead for the table's own rules over the rules that refine or vary them: a query
 that names no variant or exception most often asks for the common rule."""
@@ -164,19 +167,31 @@ class Ranker:
         pairs. A word counts when any of its clauses (or synonyms) is found there in any
         language. A negated word counts by its negated stems only, and a title holding just its
         positive (``without finishing`` against ``Finishing with a joker discard``) counts
-        against the rule: that rule is about the case the question rules out.
+        against the rule: that rule is about the case the question rules out. A synonym phrase
+        of several typed words (``go out``) holds each of them where it is found.
         """
         if not units:
             return scores
-        held: dict[int, int] = {}
-        for unit in units:
-            found, against = self.cover(unit)
+        words = [unit for unit in units if not unit[0].stands_for]
+        held: dict[int, set[int]] = {}
+        against: dict[int, int] = {}
+        for k, unit in enumerate(words):
+            found, contrary = self.cover(unit)
             for doc in found:
-                held[doc] = held.get(doc, 0) + 1
-            for doc in against:
-                held[doc] = held.get(doc, 0) - 1
-        n = len(units)
-        return {doc: score * (1.0 + COVER_BONUS * (max(0, held.get(doc, 0)) / n) ** 2)
+                held.setdefault(doc, set()).add(k)
+            for doc in contrary:
+                against[doc] = against.get(doc, 0) + 1
+        n = len(words)
+        for unit in units:
+            if unit[0].stands_for:
+                # a phrase of several typed words answers them all (``go out`` for finishing)
+                positions = {k for k, word in enumerate(words) if word in unit[0].stands_for}
+                if not positions:
+                    positions, n = {n}, n + 1
+                for doc in self.cover(unit)[0]:
+                    held.setdefault(doc, set()).update(positions)
+        return {doc: score * (1.0 + COVER_BONUS * (
+                    max(0, len(held.get(doc, ())) - against.get(doc, 0)) / n) ** 2)
                 for doc, score in scores.items()}
 
     def cover(self, unit: Unit) -> Cover:

@@ -29,6 +29,9 @@ class Clause:
     """A compound's own match as one word: it adds to the match of its parts."""
     mended: bool = False
     """A clause of a word the speller mended: the query without it is the one as typed."""
+    stands_for: tuple[tuple[Clause, ...], ...] = field(default=(), compare=False, repr=False)
+    """For a synonym phrase of several typed words (``go out``, ``lay off``), the units of
+    those words: the phrase answers them together (see ``Ranker.cover_bonus``)."""
     terms: frozenset[str] = field(init=False, repr=False, compare=False)
     """Its index terms as ``lang:term``, prefixes left out (what phrases and topics match)."""
     by_lang: Mapping[str, tuple[frozenset[str], frozenset[str]]] = field(
