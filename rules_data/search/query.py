@@ -58,16 +58,17 @@ def _number_words() -> tuple[dict[tuple[str, ...], str], frozenset[str]]:
 
 def read_numbers(words: Sequence[str]) -> list[str]:
     """The typed words with numbers in a row, as tiles are named, read as digits
-    (``twelve thirteen one`` is ``12 13 1``, ``on iki on üç`` is ``12 13``). A lone number
-    word stays a word (the synonyms know ``iki`` is ``2``), and so does an ambiguous word
-    (``on``, ``one``, ``bir``) that no other number stands beside.
+    (``twelve thirteen one`` is ``12 13 1``, ``on iki on üç`` is ``12 13``), and so is a
+    number of two words alone (``on beş taş`` is ``15 taş``). A lone number word stays a
+    word (the synonyms know ``iki`` is ``2``), and so does an ambiguous word (``on``,
+    ``one``, ``bir``) that no other number stands beside.
 
     >>> read_numbers("can a run go twelve thirteen one".split())
     ['can', 'a', 'run', 'go', '12', '13', '1']
     >>> read_numbers("one tile on the table".split())
     ['one', 'tile', 'on', 'the', 'table']
-    >>> read_numbers("iki taşlık per".split())
-    ['iki', 'taşlık', 'per']
+    >>> read_numbers("iki taşlık per".split()), read_numbers("on beş taş".split())
+    (['iki', 'taşlık', 'per'], ['15', 'taş'])
     """
     table, ambiguous = _number_words()
     folded = [fold(plain_lower(w)) for w in words]
@@ -92,7 +93,9 @@ def read_numbers(words: Sequence[str]) -> list[str]:
 
     number = [sure(k) or read[k][1] is not None and any(sure(j) for j in near(k))
               for k in range(len(read))]
-    return [digits if digits is not None and number[k] and any(number[j] for j in near(k))
+    # a number of two words (on beş, twenty one) is a number even alone
+    return [digits if digits is not None and (" " in typed or number[k]
+                                              and any(number[j] for j in near(k)))
             else typed for k, (typed, digits) in enumerate(read)]
 
 
@@ -239,7 +242,9 @@ class QueryReader:
             stems: dict[str, None] = {}
             for lower in lowers:
                 read = f"{after_cue} {lower}" if after_cue else lower
-                tokens = [t.text for t in self.analyzers[lang](read, mode="query")]
+                # after a cue, only the negated word's own stems: not the cue's (``ohn``)
+                tokens = [t.text for t in self.analyzers[lang](read, mode="query")
+                          if not after_cue or getattr(t, "negated", False)]
                 split: tuple[str, ...] = ()
                 if lang == "de" and tokens:
                     spelled = analysis.german_spelling(analysis.strip_apostrophe(lower))
