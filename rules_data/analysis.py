@@ -359,7 +359,8 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         wird werden wurde kann muss darf soll wie was wer wo wann warum welche welcher welches
         mit von vom zu zum zur im in am an auf aus bei für nach über es er sie ich du wir ihr
         man sich mein dein sein seine ihre auch noch nur so dass als wenn ob denn dann
-        alle allem allen aller alles wieviel wieviele
+        alle allem allen aller alles wieviel wieviele viel viele vielen
+        beim fürs ins ans aufs ums durchs übers vors hinters
     """.split()),
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being
@@ -538,6 +539,17 @@ class FoldFilter(Filter):  # type: ignore[misc]
             yield t
 
 
+class GermanNichtFilter(Filter):  # type: ignore[misc]
+    """Read a German word made with ``nicht-`` as the rest, negated: ``Nichtauslegen`` is
+    ``nicht auslegen`` (``Nichtbeachtung``, ``nichtangelegt`` alike)."""
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+        for t in tokens:
+            if t.text.startswith("nicht") and len(t.text) >= 9:
+                t.text, t.negated = t.text[5:], True
+            yield t
+
+
 class GermanSpellingFilter(Filter):  # type: ignore[misc]
     """``ä``→``ae``, ``ö``→``oe``, ``ü``→``ue``, ``ß``→``ss`` (see :func:`german_spelling`)."""
 
@@ -689,13 +701,16 @@ def german_bases(word: str) -> tuple[str, ...]:
 
     A participle's infinitive (``abgeworfen`` → ``abwerfen``, ``ausgelegt`` → ``auslegen``),
     a ``zu`` infinitive's (``abzuwerfen`` → ``abwerfen``), a strong verb form's
-    (``nimmt`` → ``nehmen``), and a word negated with ``un-`` without it (``ungültig`` →
-    ``gültig``): players ask whether a thing is ``gültig`` when the rule says it is not.
+    (``nimmt`` → ``nehmen``), a word negated with ``un-`` without it (``ungültig`` →
+    ``gültig``): players ask whether a thing is ``gültig`` when the rule says it is not; and
+    a spoken prefix written out (``rausgelegt`` → ``ausgelegt``).
 
     >>> german_bases("abgeworfen"), german_bases("angelegten"), german_bases("ungueltige")
     (('abwerfen',), ('anlegen',), ('gueltige',))
     >>> german_bases("genommen"), german_bases("auszulegen"), german_bases("gewinnen")
     (('nehmen',), ('auslegen',), ())
+    >>> german_bases("rausgelegt"), german_bases("reinlegen")
+    (('rauslegen', 'ausgelegt', 'auslegen'), ('einlegen',))
     """
     bases: list[str] = []
     strong = GERMAN_STRONG.get(word)
@@ -711,7 +726,15 @@ def german_bases(word: str) -> tuple[str, ...]:
         bases.append(match.group(1) + match.group(2))
     if word.startswith("un") and not word.startswith("unter") and len(word) >= 7:
         bases.append(word[2:])
+    for base in (word, *bases):
+        short = _COLLOQUIAL.match(base)
+        if short is not None and len(base) >= 7:
+            bases.append(short.group(1) + base[short.end():])
     return tuple(dict.fromkeys(b for b in bases if b != word))
+
+
+_COLLOQUIAL = re.compile(r"^r(aus|ein|auf|an|ueber|unter)")
+"""The spoken prefixes ``raus-``, ``rein-``... (``heraus-``): ``rausgelegt`` is ``ausgelegt``."""
 
 
 @lru_cache(maxsize=65536)
@@ -813,7 +836,8 @@ def analyzer(lang: str, compounds: Iterable[str] = ()) -> Analyzer:
         return (tokens | TurkishLowercaseFilter() | StopWordFilter("tr") | TurkishStemFilter()
                 | NegatedStemFilter())
     if lang == "de":
-        return (tokens | PlainLowercaseFilter() | GermanSpellingFilter() | StopWordFilter("de")
+        return (tokens | PlainLowercaseFilter() | GermanSpellingFilter() | GermanNichtFilter()
+                | StopWordFilter("de")
                 | DecompoundFilter(compounds) | SnowballFilter("german") | NegatedStemFilter())
     if lang == "en":
         return (tokens | PlainLowercaseFilter() | FoldFilter() | StopWordFilter("en")

@@ -20,15 +20,27 @@ from rules_data.search import VOCABULARY, SearchIndex, read_numbers
     ("en", "player who opened", "player who didn't open"),
     ("tr", "bitiren oyuncu", "bitiremeyen oyuncu"),
     ("de", "Paarspieler beendet", "Paarspieler beendet nicht"),
-    ("de", "Abwurf nehmen mit Auslegen", "Abwurf nehmen ohne Auslegen"),
+    ("de", "Abwurf nehmen", "Abwurf genommen und nicht ausgelegt"),
+    ("tr", "yandan taş almak", "yandan taş aldım açamadım"),
     ("en", "pairs player who finished", "pairs player who never finished"),
     ("en", "player who opened", "player who never opened"),
-    ("en", "took the discard and opened", "took the discard without opening"),
+    ("en", "take the discard", "took the discard and could not open"),
 ])
 def test_a_negated_question_ranks_another_rule_first(search_index: SearchIndex, lang: str,
                                                      asked: str, negated: str) -> None:
     first = search_index.search(asked, lang).hits[0].id
     assert search_index.search(negated, lang).hits[0].id != first
+
+
+@pytest.mark.parametrize(("lang", "asked"), [
+    ("de", "Abwurf nehmen ohne Auslegen"),
+])
+def test_taking_the_discard_before_opening_is_answered_by_its_rule(
+        search_index: SearchIndex, lang: str, asked: str) -> None:
+    """May I take the discard without opening? 406 answers: only to open with it that turn.
+    705 (the penalty for putting the tile back) is for the player who took it and then
+    could not open; a question that asks first whether they may is 406's."""
+    assert search_index.search(asked, lang).hits[0].id == "406"
 
 
 @pytest.mark.parametrize(("lang", "words", "negated"), [
@@ -51,6 +63,39 @@ def test_negation_is_indexed_on_the_negated_word(lang: str, words: str,
     found = [t for t in terms if t.startswith(analysis.NEGATION)]
     assert all(any(f.startswith(n) for f in found) for n in negated), terms
     assert bool(found) == bool(negated), terms
+
+
+@pytest.mark.parametrize(("lang", "typed", "written"), [
+    ("de", "rausgelegt", "auslegen"), ("de", "reinlegen", "einlegen"),
+    ("de", "rausgelegt", "ausgelegt"),
+])
+def test_how_players_inflect_meets_the_rule_texts_words(lang: str, typed: str,
+                                                        written: str) -> None:
+    """German spoken prefixes (``rausgelegt``: ``herausgelegt``, said for ``ausgelegt``)
+    share a stem with the rule text's word."""
+    stems = {t.text for t in analysis.analyzer(lang)(typed)}
+    assert stems & {t.text for t in analysis.analyzer(lang)(written)}, stems
+
+
+@pytest.mark.parametrize(("word", "negated"), [
+    ("Nichtauslegen", "¬ausleg"), ("nichtangelegt", "¬angeleg"),
+])
+def test_a_german_nicht_word_is_its_rest_negated(word: str, negated: str) -> None:
+    """``Strafpunkte fürs Nichtauslegen`` asks about the player who did not lay down."""
+    terms = [t.text for t in analysis.analyzer("de")(word)]
+    assert negated in terms and not any(t.startswith("nicht") for t in terms), terms
+
+
+@pytest.mark.parametrize("word", ["beim", "fürs", "ins", "aufs", "übers"])
+def test_german_contractions_are_stop_words_like_their_parts(word: str) -> None:
+    assert [t.text for t in analysis.analyzer("de")(word)] == []
+
+
+@pytest.mark.parametrize("words", ["wie viele", "wieviele", "viel"])
+def test_how_many_is_a_question_not_a_word_of_the_rules(words: str) -> None:
+    """``wie viele Punkte`` asks about points; ``viele`` would pull every keyword that is a
+    question (``wie viele Steine``), as English ``many`` does not."""
+    assert [t.text for t in analysis.analyzer("de")(words)] == []
 
 
 @pytest.mark.parametrize(("chat", "written"), [
@@ -97,8 +142,8 @@ def test_every_number_word_is_read_as_its_number(number: int, word: str) -> None
     assert read_numbers(["12", *TOKEN.findall(word), "1"]) == ["12", str(number), "1"]
 
 
-def test_the_numbers_are_one_to_thirteen_in_every_language() -> None:
-    assert sorted({number for number, _ in NUMBERS}) == list(range(1, 14))
+def test_the_numbers_are_one_to_thirteen_and_the_rules_counts_in_every_language() -> None:
+    assert sorted({number for number, _ in NUMBERS}) == [*range(1, 16), 20, 21, 22]
     assert all(len([w for n, w in NUMBERS if n == number]) >= 3 for number in range(1, 14))
 
 
@@ -124,6 +169,14 @@ def test_number_words_find_the_wrap_rule(search_index: SearchIndex, lang: str,
     ("de", "Stein abgeworfen der angelegt werden konnte", "702"),
     ("de", "Stein abgeworfen der angelegt werden kann", "702"),
     ("de", "mit Paaren rausgehen", "603"), ("de", "geht raus mit Paaren", "603"),
+    ("de", "vierzehn Steine", "206"), ("de", "fünfzehn Steine", "206"),
+    ("de", "zwanzig Punkte Turnier", "609"), ("de", "einundzwanzig Steine", "202"),
+    ("de", "zweiundzwanzig Steine", "202"), ("tr", "on dört taş", "206"),
+    ("tr", "on beş taş", "206"), ("tr", "yirmi puan turnuva", "609"),
+    ("tr", "yirmi bir taş", "202"), ("tr", "yirmi iki taş", "202"),
+    ("en", "fourteen tiles", "206"), ("en", "fifteen tiles", "206"),
+    ("en", "twenty points tournament", "609"), ("en", "twenty one tiles", "202"),
+    ("en", "twenty-two tiles", "202"),
 ])
 def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, query: str,
                                       rule: str) -> None:

@@ -26,18 +26,21 @@ from rules_data.search import SearchIndex
 FIXTURES = Path(__file__).parent / "fixtures"
 BARS = {
     "search_dev.yaml": {"mrr": 0.95, "hit3": 0.95},
-    # extra tr 0.981, de 0.990, en 0.976; blind tr 0.942, de 0.975, en 0.950 (all hit@3 1.000)
+    # extra tr 0.981, de 0.990, en 0.976; blind tr 0.942, de 0.975, en 0.950 (all hit@3 1.000);
+    # German extra 1.000 and blind 1.000 after issue 12's German reading (branch searchde)
     "search_extra.yaml": {"mrr": 0.97, "hit3": 1.0},
     "search_blind.yaml": {"mrr": 0.94, "hit3": 1.0},
     # tuning: tr 0.898, de 0.945, en 0.919 after the rule texts' native read (issue 16), which
     # moved tr from 0.905; en 0.930 / 0.984 after the cover signal read synonym phrases whole
     "search_tune.yaml": {"mrr": 0.89, "hit3": 0.95},
     # the first held-out set, retired into tuning at tr 0.950 / 1.000, de 0.862 / 0.960,
-    # en 0.887 / 0.960; since then en 0.918 / 0.980 (tuned on)
-    "search_retired.yaml": {"mrr": 0.86, "hit3": 0.96},
+    # en 0.887 / 0.960; since then en 0.918 / 0.980 (tuned on), de 0.872 after issue 12's
+    # German reading (branch searchde)
+    "search_retired.yaml": {"mrr": 0.87, "hit3": 0.96},
     # a second tuning set, from the rule bodies; floor set after its first score:
-    # tr 0.927 / 1.000, de 0.890 / 0.960, en 0.937 / 1.000
-    "search_tune2.yaml": {"mrr": 0.89, "hit3": 0.96},
+    # tr 0.927 / 1.000, de 0.890 / 0.960, en 0.937 / 1.000; then tr 0.937, de 0.915 / 0.980
+    # with the number words past 13 (branch searchde)
+    "search_tune2.yaml": {"mrr": 0.91, "hit3": 0.98},
     # the second held-out set, written blind on 2026-11-25, its key audited blind by a second
     # reader, scored first on the engine of ac22a3c: tr 0.756 / 0.840, de 0.843 / 0.940,
     # en 0.776 / 0.900. The bar is a floor against regressions, never a target to tune to.

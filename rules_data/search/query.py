@@ -62,16 +62,17 @@ _NUMBER_ENDS = frozenset(key[-1] for key in _number_words()[0])
 
 def read_numbers(words: Sequence[str]) -> list[str]:
     """The typed words with numbers in a row, as tiles are named, read as digits
-    (``twelve thirteen one`` is ``12 13 1``, ``on iki on üç`` is ``12 13``). A lone number
-    word stays a word (the synonyms know ``iki`` is ``2``), and so does an ambiguous word
-    (``on``, ``one``, ``bir``) that no other number stands beside.
+    (``twelve thirteen one`` is ``12 13 1``, ``on iki on üç`` is ``12 13``), and so is a
+    number of two words alone (``on beş taş`` is ``15 taş``). A lone number word stays a
+    word (the synonyms know ``iki`` is ``2``), and so does an ambiguous word (``on``,
+    ``one``, ``bir``) that no other number stands beside.
 
     >>> read_numbers("can a run go twelve thirteen one".split())
     ['can', 'a', 'run', 'go', '12', '13', '1']
     >>> read_numbers("one tile on the table".split())
     ['one', 'tile', 'on', 'the', 'table']
-    >>> read_numbers("iki taşlık per".split())
-    ['iki', 'taşlık', 'per']
+    >>> read_numbers("iki taşlık per".split()), read_numbers("on beş taş".split())
+    (['iki', 'taşlık', 'per'], ['15', 'taş'])
     >>> read_numbers("on üçten sonra bir gelir mi".split())
     ['13', 'sonra', 'bir', 'gelir', 'mi']
     >>> read_numbers("gösterge dörde ise".split()), read_numbers("biri onu aldı".split())
@@ -90,7 +91,6 @@ def read_numbers(words: Sequence[str]) -> list[str]:
         pair = (folded[i], base[i + 1]) if i + 1 < len(words) else ()
         single = folded[i] if base[i] in ambiguous else base[i]
         if pair in table:
-            inflected.update([len(read)] if base[i + 1] != folded[i + 1] else [])
             read.append((" ".join(words[i:i + 2]), table[pair]))
             i += 2
         else:
@@ -108,8 +108,10 @@ def read_numbers(words: Sequence[str]) -> list[str]:
 
     number = [sure(k) or read[k][1] is not None and any(sure(j) for j in near(k))
               for k in range(len(read))]
-    return [digits if digits is not None and number[k]
-            and (k in inflected or any(number[j] for j in near(k)))
+    # a number of two words (on beş, twenty one) is a number even alone, and so is a number
+    # word with a case ending (dörde)
+    return [digits if digits is not None and (" " in typed or number[k] and (
+                k in inflected or any(number[j] for j in near(k))))
             else typed for k, (typed, digits) in enumerate(read)]
 
 
@@ -256,7 +258,9 @@ class QueryReader:
             stems: dict[str, None] = {}
             for lower in lowers:
                 read = f"{after_cue} {lower}" if after_cue else lower
-                tokens = [t.text for t in self.analyzers[lang](read, mode="query")]
+                # after a cue, only the negated word's own stems: not the cue's (``ohn``)
+                tokens = [t.text for t in self.analyzers[lang](read, mode="query")
+                          if not after_cue or getattr(t, "negated", False)]
                 split: tuple[str, ...] = ()
                 if lang == "de" and tokens:
                     spelled = analysis.german_spelling(analysis.strip_apostrophe(lower))
