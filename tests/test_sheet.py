@@ -193,6 +193,7 @@ def test_undoing_a_named_round_twice_removes_it_once(client: FlaskClient) -> Non
     first = client.delete(f"/api/v1/matches/{code}/rounds/2")
     again = client.delete(f"/api/v1/matches/{code}/rounds/2")
     assert first.status_code == again.status_code == 200
+    assert again.get_json()["version"] == first.get_json()["version"]  # nothing changed
     assert [r["number"] for r in again.get_json()["rounds"]] == [1]
     assert again.get_json()["totals"] == [-101, 10, 20, 30]
 

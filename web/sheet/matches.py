@@ -319,7 +319,7 @@ def undo_round(code: str, secret: str | None, number: int | None = None) -> Snap
         match = _editable(session, code, secret)
         last = max(match.rounds, key=lambda r: r.number, default=None)
         if number is not None and (last is None or number > last.number):
-            return match, _rescore(session, match)
+            return match, sheet_of(match)  # already gone: nothing changes, not the version
         if last is None:
             raise InputError("no_rounds", gettext("There is no round to undo."), status=409)
         if number is not None and number != last.number:
