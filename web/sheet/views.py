@@ -277,6 +277,7 @@ def join() -> Response:
 def page_context(match: Match, sheet: Sheet,
                  entered: MultiDict[str, str] | None = None) -> dict[str, Any]:
     """What the sheet page draws; ``entered`` is a round form sent back with its error."""
+    entered = entered if entered is not None else MultiDict()
     editing = can_edit(match)
     view_url = public_url("sheet.view", code=match.code)
     context: dict[str, Any] = {
@@ -289,9 +290,8 @@ def page_context(match: Match, sheet: Sheet,
     if editing:
         context["edit_url"] = public_url("sheet.edit", code=match.code,
                                          key=edit_secret(match.code))
-        context["round_id"] = (entered.get("round_id") if entered is not None else None
-                               ) or secrets.token_hex(12)
-    context["entered"] = entered if entered is not None else MultiDict()
+        context["round_id"] = entered.get("round_id") or secrets.token_hex(12)
+    context["entered"] = entered
     return context
 
 
@@ -333,13 +333,10 @@ def form_action(code: str, act: FormAct) -> Response | tuple[str, int]:
 def add_from_form(code: str, secret: str | None, form: MultiDict[str, str]) -> None:
     """The round form as the script would have sent it to the API: the same checks."""
     match, _ = snapshot(code)
-    round_id = parse(BodyLanguage, {"round_id": form.get("round_id") or None}).round_id
-    entry = read_entry(entry_body(form, len(match.players), match.variant))
-    if can_edit(match):  # else the store refuses the edit itself (403, or 409 once finished)
-        check_complete(entry, match.players, match.variant)
-    made, retried = matches.add_round(code, secret, entry, round_id)
-    if not retried:
-        keep_added(made)
+    entry, round_id = read_round({**entry_body(form, len(match.players), match.variant),
+                                  "round_id": form.get("round_id") or None})
+    check_possible(entry, match)
+    add_and_keep(code, secret, entry, round_id)
 
 
 def undo_from_form(code: str, secret: str | None, form: MultiDict[str, str]) -> None:
@@ -488,27 +485,44 @@ def state(code: str) -> Response:
     return same if same is not None else state_response(code)
 
 
+def read_round(data: dict[str, Any]) -> tuple[RoundEntry, str | None]:
+    """A round as sent (the API's body, or the page's form read as one) and its client-made
+    id if it has one; a bad ``lang`` is a 400, as in every other body."""
+    extra = parse(BodyLanguage, data)
+    entry = read_entry({k: v for k, v in data.items() if k not in ("lang", "round_id")})
+    return entry, extra.round_id
+
+
+def check_possible(entry: RoundEntry, match: Match) -> None:
+    """Refuse a round that cannot have happened in ``match``; for a device that may not edit
+    the store refuses the edit itself (403, or 409 once finished)."""
+    if can_edit(match):
+        check_complete(entry, match.players, match.variant)
+
+
+def add_and_keep(code: str, secret: str | None, entry: RoundEntry,
+                 round_id: str | None) -> matches.Snapshot:
+    """Add the round and remember the sheet after it (a retry changed nothing: the cached
+    sheets stand)."""
+    made, retried = matches.add_round(code, secret, entry, round_id)
+    if not retried:
+        keep_added(made)
+    return made
+
+
 def round_body(code: str) -> tuple[RoundEntry, str | None]:
     """The round sent for the match ``code``, refused unless it can have happened, and its
     client-made id if it has one."""
-    data = body_dict()
-    extra = parse(BodyLanguage, data)  # a bad lang is a 400, as in every other body
-    data.pop("lang", None)
-    data.pop("round_id", None)
-    entry = read_entry(data)
-    match, _ = snapshot(code)
-    if can_edit(match):  # else the store refuses the edit itself (403, or 409 once finished)
-        check_complete(entry, match.players, match.variant)
-    return entry, extra.round_id
+    entry, round_id = read_round(body_dict())
+    check_possible(entry, snapshot(code)[0])
+    return entry, round_id
 
 
 @api.post("/<code>/rounds")
 def add_round(code: str) -> Response:
     entry, round_id = round_body(code)
-    made, retried = matches.add_round(code, edit_secret(matches.normal_code(code)), entry,
-                                      round_id)
-    if not retried:  # a retry changed nothing: the cached sheets stand
-        keep_added(made)
+    code = matches.normal_code(code)
+    made = add_and_keep(code, edit_secret(code), entry, round_id)
     response = respond(AddedRound.model_validate(added_json(*made)), 201)
     response.headers["Cache-Control"] = "no-store"
     return response
