@@ -10,8 +10,8 @@ import itertools
 import re
 import threading
 import unicodedata
-from dataclasses import replace
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
