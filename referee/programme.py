@@ -987,3 +987,123 @@ def _knapsack(items: list[tuple[float, int, int]], budget: int) -> int:
 def _sets_fit(total: int, largest: int) -> bool:
     """Whether ``total`` tiles, at most ``largest`` of one colour, split into sets of 3-4."""
     return any(largest <= s and 3 * s <= total <= 4 * s for s in range(1, total // 3 + 1))
+
+
+# The melds a solution lays, in ints, so that the replay of the choices runs compiled too:
+# each meld is [kind (RUN or SET), then tile, face, position for each of its tiles], where
+# a natural tile is its slot, ``13 * colour + number - 1`` of its face, and the k-th joker
+# drawn is JOKER + k; a face is a slot.
+SET, RUN, JOKER = 0, 1, 52
+
+
+def lay(found: Found, top: int) -> list[list[int]]:
+    """The melds that a solution's choices lay (see above), by their first position and
+    face."""
+    drawn = 0  # the jokers drawn so far
+    # By colour: its open runs by class, as in the colour state; a run as [tile, step, ...].
+    classes: list[list[list[list[int]]]] = [[[], [], [], []] for _ in range(4)]
+    melds: list[list[int]] = []
+    moves, set_jokers = found.moves, found.set_jokers
+    index = 0
+    for step in range(1, top + 1):
+        number = position_number(position(step, top))
+        reserved: list[int] = []  # the colours of the naturals given to sets
+        for colour in range(4):
+            move = moves[index]
+            index += 1
+            runs_of = classes[colour]
+            if move == IDLE and not (runs_of[0] or runs_of[1] or runs_of[2] or runs_of[3]):
+                continue  # nothing laid, nothing open
+            x1, j1, x2, j2, e3n, e3w, eln, elw, trail, a, heads, t, keep = move
+            slot = 13 * colour + number - 1
+            naturals = (x1, x2, e3n, eln)
+            wilds = (j1, j2, e3w, elw)
+            shares = 0  # the trailing shares taken
+            carried: list[list[list[int]]] = []
+            for c in range(4):
+                runs = runs_of[c]
+                nat, jok = naturals[c], wilds[c]
+                for i in range(len(runs)):
+                    run = runs[i]
+                    if i < nat:
+                        run += [slot, step]
+                    elif i < nat + jok:
+                        run += [JOKER + drawn, step]
+                        drawn += 1
+                    else:  # the run ends here, with its share of jokers laid past it
+                        for d in range(trail[shares]):
+                            run += [JOKER + drawn, step + d]
+                            drawn += 1
+                        shares += 1
+                        melds.append(_run_laid(run, colour, top))
+                carried.append(runs[:nat + jok])
+            to2, to3, stay3, stay3l = carried
+            if top == 14 and step == 3:  # the runs reaching three here started at step 1
+                stay3l, to3 = stay3l + to3, []
+            started: list[list[list[int]]] = [[], [], [], []]  # by class, as in the state
+            for h in heads:
+                run = []
+                for d in range(h, 0, -1):
+                    run += [JOKER + drawn, step - d]
+                    drawn += 1
+                run += [slot, step]
+                started[3 if top == 14 and h >= 2 and h == step - 1 else min(h, 2)].append(run)
+            reserved += [colour] * t
+            runs_of[0] = started[0]
+            runs_of[1] = to2 + started[1]
+            runs_of[2] = stay3 + to3 + started[2]
+            runs_of[3] = stay3l + started[3]
+        laid_jokers = set_jokers[step - 1]
+        if reserved or laid_jokers:
+            melds += _sets_laid(reserved, list(range(JOKER + drawn, JOKER + drawn + laid_jokers)),
+                                number)
+            drawn += laid_jokers
+    for colour in range(4):
+        runs_of = classes[colour]
+        assert not runs_of[0] and not runs_of[1]
+        for run in runs_of[2] + runs_of[3]:
+            melds.append(_run_laid(run, colour, top))
+    if len(set_jokers) > top:
+        melds += _sets_laid([], list(range(JOKER + drawn, JOKER + drawn + set_jokers[top])), 13)
+    melds.sort(key=_meld_order)
+    return melds
+
+
+def _meld_order(meld: list[int]) -> tuple[int, int]:
+    """A meld's first position, then its first face."""
+    return meld[3], meld[2]
+
+
+def _run_laid(run: list[int], colour: int, top: int) -> list[int]:
+    """A run's meld from its tiles and steps, laid from the lowest position up (a run is
+    laid walking down, so its steps only need reversing; the jokers past its end were laid
+    last)."""
+    pairs = sorted([(run[i + 1], run[i]) for i in range(0, len(run), 2)], reverse=True)
+    meld = [RUN]
+    for step, tile in pairs:
+        place = top + 1 - step
+        meld += [tile, 13 * colour + (0 if place == 14 else place - 1), place]
+    return meld
+
+
+def _sets_laid(reserved: list[int], jokers: list[int], number: int) -> list[list[int]]:
+    """Split the naturals given to a number's sets (by colour, distinct in each set) and
+    jokers into sets of 3-4."""
+    total = len(reserved) + len(jokers)
+    largest = max([reserved.count(colour) for colour in range(4)])
+    sets = next(s for s in range(1, total // 3 + 1) if largest <= s and 3 * s <= total <= 4 * s)
+    groups: list[list[int]] = [[] for _ in range(sets)]  # each [colour, tile, ...]
+    for colour in sorted(reserved):
+        free = [g for g in groups if colour not in g[::2]]
+        min(free, key=len).extend((colour, 13 * colour + number - 1))
+    for joker in jokers:
+        group = min([g for g in groups if len(g) < 8], key=len)
+        colour = next(c for c in range(4) if c not in group[::2])
+        group.extend((colour, joker))
+    melds = []
+    for group in groups:
+        meld = [SET]
+        for i in range(0, len(group), 2):
+            meld += [group[i + 1], 13 * group[i] + number - 1, number]
+        melds.append(meld)
+    return melds

@@ -23,18 +23,15 @@ import gc
 import hashlib
 import importlib
 import os
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from pathlib import Path
 from types import ModuleType
 
 from referee import programme
 from referee.jokers import Jokers
-from referee.melds import Meld, MeldKind, position_number, top_position
+from referee.melds import Meld, MeldKind, top_position
 from referee.options import Rules
-from referee.programme import IDLE, Move, position
 from referee.tiles import BY_COLOUR, COLORS, Tile
 
 COMPILED = "referee._programme_compiled"
@@ -103,159 +100,81 @@ def _solve(tiles: Sequence[Tile], jokers: Jokers, rules: Rules, count_tiles: boo
             gc.enable()
 
 
-def _slots(jokers: Jokers) -> dict[Tile, int]:
+def _slots(jokers: Jokers) -> tuple[dict[Tile, int], list[Tile]]:
     """Where each tile goes in the search's grid under these jokers: ``13 * colour +
-    number - 1`` of the face it counts as, or -1 for a wild tile. A fake joker that has no
-    face (the indicator is to be redrawn) is left out, so that asking for it raises."""
+    number - 1`` of the face it counts as, or -1 for a wild tile; and the tile at each
+    slot (one kind of tile only ever counts as a face). A fake joker that has no face (the
+    indicator is to be redrawn) is left out, so that asking for it raises."""
     key = (jokers.okey, jokers.fakes_wild)
     found = _SLOTS.get(key)
     if found is None:
-        found = {}
-        for tile in (Tile.fake(), *(t for row in BY_COLOUR for t in row)):
+        slots: dict[Tile, int] = {}
+        naturals = list(FACES)
+        for tile in (Tile.fake(), *FACES):
             if jokers.is_wild(tile):
-                found[tile] = -1
+                slots[tile] = -1
             elif not tile.is_fake or jokers.okey is not None:
                 face = jokers.face(tile)
                 assert face.color is not None
-                found[tile] = 13 * COLORS.index(face.color) + face.number - 1
-        _SLOTS[key] = found
+                slots[tile] = slot = 13 * COLORS.index(face.color) + face.number - 1
+                naturals[slot] = tile
+        found = _SLOTS[key] = (slots, naturals)
     return found
 
 
-_SLOTS: dict[tuple[Tile | None, bool], dict[Tile, int]] = {}
+_SLOTS: dict[tuple[Tile | None, bool], tuple[dict[Tile, int], list[Tile]]] = {}
+#: Every coloured tile by its slot in the grid.
+FACES: tuple[Tile, ...] = tuple(t for row in BY_COLOUR for t in row)
+_KINDS = {programme.RUN: MeldKind.RUN, programme.SET: MeldKind.SET}
 
 
 def _solved(tiles: tuple[Tile, ...], jokers: Jokers, rules: Rules, count_tiles: bool,
             engine: ModuleType) -> Solution:
-    slots = _slots(jokers)
+    slots, naturals = _slots(jokers)
     wild_tiles: list[Tile] = []
-    pools: list[list[Tile]] = [[] for _ in range(52)]  # by slot: the naturals there
+    keys: list[int] = []  # by tile: its slot, or -1
+    counts = [0] * 52  # by slot
     for tile in tiles:
         slot = slots.get(tile)
         if slot is None:
             jokers.face(tile)  # raises: a fake joker's face is not known
             raise AssertionError(tile)
+        keys.append(slot)
         if slot < 0:
             wild_tiles.append(tile)
         else:
-            pools[slot].append(tile)
-    counts = tuple(tuple(len(pools[s]) for s in range(13 * c, 13 * c + 13)) for c in range(4))
+            counts[slot] += 1
+    grid = (tuple(counts[:13]), tuple(counts[13:26]), tuple(counts[26:39]), tuple(counts[39:]))
     top = top_position(rules)
-    found: programme.Found = engine.search(counts, min(len(wild_tiles), 4), top, count_tiles)
-    melds = sorted(_replay(found.moves, found.set_jokers, pools, wild_tiles, top),
-                   key=lambda m: (m.positions[0], m.faces[0].sort_key()))
-    leftover = _without(tiles, [t for m in melds for t in m.tiles])
-    return Solution(tuple(melds), found.value, leftover)
-
-
-def _without(tiles: tuple[Tile, ...], used: list[Tile]) -> tuple[Tile, ...]:
-    """The tiles left once the used ones are taken out (tiles are values: equal is alike)."""
-    taken = Counter(used)
-    left = []
-    for tile in tiles:
-        if taken[tile]:
-            taken[tile] -= 1
-        else:
-            left.append(tile)
-    return tuple(left)
-
-
-
-
-Run = list[tuple[Tile, int]]  # a run's tiles, each with its step
-
-
-def _replay(
-    moves: list[Move],
-    set_jokers: list[int],
-    pools: list[list[Tile]],
-    wild_tiles: list[Tile],
-    top: int,
-) -> list[Meld]:
-    """Rebuild concrete melds from the programme's choices (``pools`` by slot, as
-    :func:`_slots` numbers them; both it and ``wild_tiles`` are used up)."""
-    wilds = wild_tiles
-    # per colour: open runs by class
-    classes: list[list[list[Run]]] = [[[], [], [], []] for _ in range(4)]
-    kept_ones: list[list[Tile]] = [[] for _ in range(4)]
-    melds: list[Meld] = []
-    moves_left = iter(moves)
-    for step in range(1, top + 1):
-        number = position_number(position(step, top))
-        reserved: list[tuple[int, Tile]] = []
-        for colour in range(4):
-            move = next(moves_left)
-            if move == IDLE and not any(classes[colour]):
-                continue  # nothing laid, nothing open
-            x1, j1, x2, j2, e3n, e3w, eln, elw, trail, a, heads, t, keep = move
-            pool = kept_ones[colour] if step == 14 else pools[13 * colour + number - 1]
-            shares = iter(trail)
-            carried = []
-            for runs, nat, jok in zip(classes[colour], (x1, x2, e3n, eln), (j1, j2, e3w, elw)):
-                for i, run in enumerate(runs):
-                    if i < nat:
-                        run.append((pool.pop(), step))
-                    elif i < nat + jok:
-                        run.append((wilds.pop(), step))
-                    else:  # the run ends here, with its share of jokers laid past it
-                        run += [(wilds.pop(), step + d) for d in range(next(shares))]
-                        melds.append(_run_meld(run, colour, top))
-                carried.append(runs[: nat + jok])
-            to2, to3, stay3, stay3l = carried
-            if top == 14 and step == 3:  # the runs reaching three here started at step 1
-                stay3l, to3 = stay3l + to3, []
-            started: list[list[Run]] = [[], [], [], []]  # by class, as in the state
-            for h in heads:
-                run = [(wilds.pop(), step - d) for d in range(h, 0, -1)] + [(pool.pop(), step)]
-                started[3 if top == 14 and h >= 2 and h == step - 1 else min(h, 2)].append(run)
-            reserved += [(colour, pool.pop()) for _ in range(t)]
-            kept_ones[colour] += [pool.pop() for _ in range(keep)]
-            classes[colour] = [started[0], to2 + started[1], stay3 + to3 + started[2],
-                               stay3l + started[3]]
-        if reserved or set_jokers[step - 1]:
-            melds += _set_melds(reserved, [wilds.pop() for _ in range(set_jokers[step - 1])],
-                                number)
-    for colour in range(4):
-        c1, c2, c3, c3l = classes[colour]
-        assert not c1 and not c2
-        melds += [_run_meld(run, colour, top) for run in c3 + c3l]
-    if len(set_jokers) > top:
-        melds += _set_melds([], [wilds.pop() for _ in range(set_jokers[top])], 13)
-    return melds
-
-
-def _run_meld(run: Run, colour: int, top: int) -> Meld:
-    """A run's meld, its tiles laid from the lowest position up (a run is laid walking down,
-    so its steps only need reversing; the jokers past its end were laid last)."""
-    laid = sorted(run, key=itemgetter(1), reverse=True)
-    row = BY_COLOUR[colour]
-    positions = tuple(top + 1 - step for _, step in laid)
-    return Meld(MeldKind.RUN, tuple(t for t, _ in laid),
-                tuple(row[0 if p == 14 else p - 1] for p in positions), positions)
-
-
-def _set_melds(reserved: list[tuple[int, Tile]], jokers: list[Tile], number: int) -> list[Meld]:
-    """Split reserved naturals (distinct colours per set) and jokers into sets of 3-4."""
-    total = len(reserved) + len(jokers)
-    if total == 0:
-        return []
-    largest = max([sum(1 for c, _ in reserved if c == colour) for colour in range(4)] + [0])
-    sets = next(s for s in range(1, total // 3 + 1) if largest <= s and 3 * s <= total <= 4 * s)
-    groups: list[list[tuple[int, Tile]]] = [[] for _ in range(sets)]
-    for colour, tile in sorted(reserved, key=lambda ct: ct[0]):
-        free = [g for g in groups if all(c != colour for c, _ in g)]
-        min(free, key=len).append((colour, tile))
-    for joker in jokers:
-        free = [g for g in groups if len(g) < 4]
-        group = min(free, key=len)
-        colour = next(c for c in range(4) if all(c != gc for gc, _ in group))
-        group.append((colour, joker))
-    return [
-        Meld(
-            MeldKind.SET,
-            tuple(t for _, t in group),
-            tuple(BY_COLOUR[c][number - 1] for c, _ in group),
-            (number,) * len(group),
-        )
-        for group in groups
-    ]
+    found: programme.Found = engine.search(grid, min(len(wild_tiles), 4), top, count_tiles)
+    # The k-th joker drawn is the k-th wild tile from the end, as the rack holds them.
+    drawn = wild_tiles[::-1]
+    used = [0] * 52  # by slot: the naturals laid
+    melds = []
+    for laid in engine.lay(found, top):
+        laid_tiles = []
+        faces = []
+        for i in range(1, len(laid), 3):
+            code = laid[i]
+            if code < programme.JOKER:
+                laid_tiles.append(naturals[code])
+                used[code] += 1
+            else:
+                laid_tiles.append(drawn[code - programme.JOKER])
+            faces.append(FACES[laid[i + 1]])
+        melds.append(Meld(_KINDS[laid[0]], tuple(laid_tiles), tuple(faces),
+                          tuple(laid[3::3])))
+    # The tiles left: the rack less the used ones, the first copies taken, as tiles are
+    # values (only wild tiles of different kinds share a slot).
+    used_wilds = drawn[:sum(len(m.tiles) for m in melds) - sum(used)]
+    leftover = []
+    for tile, slot in zip(tiles, keys):
+        if slot >= 0:
+            if used[slot]:
+                used[slot] -= 1
+                continue
+        elif tile in used_wilds:
+            used_wilds.remove(tile)
+            continue
+        leftover.append(tile)
+    return Solution(tuple(melds), found.value, tuple(leftover))
