@@ -25,10 +25,9 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from referee import option_table
-from referee.melds import position_number
 
 
 # The search walks run positions from the top down, one step each: step s is position
@@ -39,7 +38,7 @@ from referee.melds import position_number
 # the wrap (those may not take the low 1, which would use the 1 twice), and 1s kept for
 # the last step.
 ColourState = tuple[int, int, int, int, int]
-EMPTY: ColourState = (0, 0, 0, 0, 0)
+EMPTY: Final[ColourState] = (0, 0, 0, 0, 0)
 
 
 # What one cell does with its naturals and the jokers: naturals and jokers extending runs
@@ -53,7 +52,7 @@ Move = tuple[int, int, int, int, int, int, int, int, tuple[int, ...], int, tuple
              int, int]
 
 
-IDLE: Move = (0, 0, 0, 0, 0, 0, 0, 0, (), 0, (), 0, 0)  # a cell that lays nothing
+IDLE: Final[Move] = (0, 0, 0, 0, 0, 0, 0, 0, (), 0, (), 0, 0)  # a cell that lays nothing
 
 
 def search(counts: tuple[tuple[int, ...], ...], jokers: int, top: int,
@@ -69,6 +68,12 @@ def search(counts: tuple[tuple[int, ...], ...], jokers: int, top: int,
 def position(step: int, top: int) -> int:
     """The run position of a step of the walk (see above)."""
     return top + 1 - step
+
+
+def position_number(position: int) -> int:
+    """The number at a run position (:func:`referee.melds.position_number`, here so that
+    it compiles with the search)."""
+    return 1 if position == 14 else position
 
 
 @dataclass(frozen=True)
@@ -330,11 +335,17 @@ def _heads(starts: int, jokers: int, most: int, least: int) -> list[tuple[int, .
 # two of them, bits 7-9 the jokers left, bits 10-13 the 1s kept for the last step over all
 # colours (a copy of what the colour states hold, read by the bound), then 8 bits per
 # colour naming its ColourState.
-_SIGMA, _DOUBLES, _LEFT, _KEPT, _COLOUR = 1, 1 << 4, 1 << 7, 1 << 10, 14
-_SETS = _LEFT - 1  # the sigma and doubles bits, cleared once a number's sets are laid
-_CODES: dict[ColourState, int] = {}
-_STATES: list[ColourState] = []
-_SHORT: list[bool] = []  # by code: whether the colour has a run shorter than three
+# (Every module-level name the search reads is Final, so that mypyc reads it directly
+# rather than look it up in the module's dict.)
+_SIGMA: Final = 1
+_DOUBLES: Final = 1 << 4
+_LEFT: Final = 1 << 7
+_KEPT: Final = 1 << 10
+_COLOUR: Final = 14
+_SETS: Final = _LEFT - 1  # the sigma and doubles bits, cleared once a number's sets are laid
+_CODES: Final[dict[ColourState, int]] = {}
+_STATES: Final[list[ColourState]] = []
+_SHORT: Final[list[bool]] = []  # by code: whether the colour has a run shorter than three
 
 
 def _code(state: ColourState) -> int:
@@ -379,11 +390,11 @@ class _Cell(NamedTuple):
 # maps a cell's packed description to its number, ``_CELL_ARGS`` the number back to what
 # it was made from (the whole ``_Cell`` is built only when its options are worked out, see
 # ``_cell_of``: with the option table, seldom).
-_CELLS: dict[int, int] = {}
-_CELL_IDS: dict[int, tuple[int, ...]] = {}
-_TWINS: list[int] = []
-_CELL_ARGS: list[tuple[int, int, int, tuple[bool, bool], int, int]] = []
-_CELL_KEYS: list[int] = []  # by number: the cell's packed description, as the table keys it
+_CELLS: Final[dict[int, int]] = {}
+_CELL_IDS: Final[dict[int, tuple[int, ...]]] = {}
+_TWINS: Final[list[int]] = []
+_CELL_ARGS: Final[list[tuple[int, int, int, tuple[bool, bool], int, int]]] = []
+_CELL_KEYS: Final[list[int]] = []  # by number: the cell's packed description, as the table keys it
 
 
 def _cell_ids(k: int, step: int, top: int, gaps: tuple[bool, bool], reach: int,
@@ -481,11 +492,30 @@ def _computed_options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
     return tuple(options)
 
 
-@lru_cache(maxsize=None)
+# The caches of the search's option lists, keyed by small ints (see ``clear_caches``).
+_PACKED: Final[dict[int, tuple[Packed, ...]]] = {}
+_BOUNDING: Final[dict[int, tuple[Bounding, ...]]] = {}
+
+
+def clear_caches() -> None:
+    """Forget every option list worked out or read so far."""
+    _options.cache_clear()
+    _PACKED.clear()
+    _BOUNDING.clear()
+
+
 def _packed_options(colour: int, code: int, jokers: int, cell: int) -> tuple[Packed, ...]:
     """A cell's options for a colour state as whole key deltas: (bound change, key delta,
     value gained, naturals for sets, move); straight from the option table when it holds
-    them."""
+    them. Cached."""
+    cache_key = colour | code << 2 | jokers << 10 | cell << 13
+    found = _PACKED.get(cache_key)
+    if found is None:
+        found = _PACKED[cache_key] = _packed_worked_out(colour, code, jokers, cell)
+    return found
+
+
+def _packed_worked_out(colour: int, code: int, jokers: int, cell: int) -> tuple[Packed, ...]:
     shift = _shift(colour)
     table = option_table.TABLE
     if table is not None:
@@ -504,12 +534,19 @@ def _packed_options(colour: int, code: int, jokers: int, cell: int) -> tuple[Pac
 Bounding = tuple[int, int, int, int]
 
 
-@lru_cache(maxsize=None)
 def _bounding(code: int, jokers: int, cell: int) -> tuple[Bounding, ...]:
     """A cell's options for a colour state as the second bound reads them: of those that
     lead to the same colour state and give the same naturals to sets, only the ones that
     no other beats with as many jokers or fewer (the rest can never raise the bound).
-    Read from :mod:`referee.option_table` when it holds them."""
+    Read from :mod:`referee.option_table` when it holds them. Cached."""
+    cache_key = code | jokers << 8 | cell << 11
+    found = _BOUNDING.get(cache_key)
+    if found is None:
+        found = _BOUNDING[cache_key] = _bounding_worked_out(code, jokers, cell)
+    return found
+
+
+def _bounding_worked_out(code: int, jokers: int, cell: int) -> tuple[Bounding, ...]:
     table = option_table.TABLE
     if table is not None:
         flat = table.bounding(code, jokers, _CELL_KEYS[cell])
@@ -537,8 +574,8 @@ def _computed_bounding(options: tuple[Option, ...]) -> tuple[Bounding, ...]:
 
 # The second bound prices jokers (see ``_Bounds``): a colour left with a run it cannot
 # finish is worth this much, and each half joker it spends costs this much, at 13 a joker.
-_NEG = -1e9
-_PRICE = 5.0
+_NEG: Final = -1e9
+_PRICE: Final = 5.0
 
 
 @lru_cache(maxsize=None)
@@ -703,7 +740,7 @@ class _Bounds:
 # whose bound only a half point above the best value stays wait behind a finished state of
 # that value, rather than be expanded before it. (A sum of priced jokers that is a whole
 # number may come out a hair below it in floating point: this much is added back first.)
-_ROUNDING = 1e-6
+_ROUNDING: Final = 1e-6
 
 
 class Found(NamedTuple):
@@ -748,7 +785,6 @@ class _Programme:
         end = 5 * grid.top
         best: list[dict[int, int]] = [{} for _ in range(end + 1)]  # by level: state, value
         back: list[dict[int, tuple[int, Move | int]]] = [{} for _ in range(end + 1)]
-        known: list[dict[int, tuple[Packed, ...]]] = [{} for _ in cells]  # options by state
         others: list[dict[int, tuple[float, float]]] = [{} for _ in cells]
         empty = _code(EMPTY)
         root = sum(empty << _shift(c) for c in range(4)) + grid.jokers * _LEFT
@@ -776,7 +812,7 @@ class _Programme:
                 doubles = (key >> 4) & 7
                 cleared = key & ~_SETS
                 for ws in range(left + 1 if sigma else 1):
-                    if sigma and not _sets_fit(sigma + ws, 2 if doubles else 1):
+                    if sigma and not _FITS[3 * (sigma + ws) + (2 if doubles else 1)]:
                         continue
                     new_key = cleared - ws * _LEFT
                     new_value = value + (sigma + ws) * weight
@@ -808,10 +844,10 @@ class _Programme:
             _, colour, cell, room, future = cells[index]
             shift = _shift(colour)
             code = (key >> shift) & 255
-            options = known[index].get(code | left << 8)
+            table = cell[left] if _STATES[code][3] else _TWINS[cell[left]]  # see _table
+            options = _PACKED.get(colour | code << 2 | left << 10 | table << 13)
             if options is None:
-                options = known[index][code | left << 8] = _packed_options(
-                    colour, code, left, _table(code, cell[left]))
+                options = _packed_options(colour, code, left, table)
             if bounds is not None:
                 after = bounds.terms[colour][step + 1]
                 # The other colours' part of the bound, as long as no joker is spent.
@@ -887,7 +923,9 @@ class _Programme:
 # from it: a pair (two in a row) with a natural two beyond costs a quarter a tile
 # (R3 R4 J R6 R7); a tile with a natural beside it, two places away or at its number, half
 # (R5 J R7, R5 Y5 J); a tile with none of those needs two jokers beside it, a whole one.
-_BRIDGED, _PAIRED, _ALONE = 1, 2, 4
+_BRIDGED: Final = 1
+_PAIRED: Final = 2
+_ALONE: Final = 4
 
 
 def _future_bounds(
@@ -983,17 +1021,22 @@ def _knapsack(items: list[tuple[float, int, int]], budget: int) -> int:
     return math.ceil(total - 1e-9)
 
 
-@lru_cache(maxsize=None)
 def _sets_fit(total: int, largest: int) -> bool:
     """Whether ``total`` tiles, at most ``largest`` of one colour, split into sets of 3-4."""
     return any(largest <= s and 3 * s <= total <= 4 * s for s in range(1, total // 3 + 1))
+
+
+# _sets_fit by 3 * total + largest, for up to 16 tiles (8 naturals and 4 jokers at most).
+_FITS: Final[list[bool]] = [_sets_fit(i // 3, i % 3) for i in range(3 * 17)]
 
 
 # The melds a solution lays, in ints, so that the replay of the choices runs compiled too:
 # each meld is [kind (RUN or SET), then tile, face, position for each of its tiles], where
 # a natural tile is its slot, ``13 * colour + number - 1`` of its face, and the k-th joker
 # drawn is JOKER + k; a face is a slot.
-SET, RUN, JOKER = 0, 1, 52
+SET: Final = 0
+RUN: Final = 1
+JOKER: Final = 52
 
 
 def lay(found: Found, top: int) -> list[list[int]]:
