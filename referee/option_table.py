@@ -37,9 +37,8 @@ SOURCES = (HERE / "programme.py", Path(__file__).resolve())
 #: naturals for sets. Each a signed 16-bit int.
 WIDTH, BOUNDING_WIDTH = 7, 4
 
-# An option as stored, and as the second bound reads it (see ``referee.programme``).
+# An option as stored (see ``referee.programme``).
 Stored = tuple[int, int, int, int, int, int, "Move"]
-Bounding = tuple[int, int, int, int]
 
 
 def stamp() -> str:
@@ -122,9 +121,9 @@ TABLE: Table | None = load()
 
 
 def write(path: Path, states: list[State],
-          entries: dict[tuple[int, int, int], tuple[list[Stored], list[Bounding]]]) -> None:
+          entries: dict[tuple[int, int, int], tuple[list[Stored], list[int]]]) -> None:
     """Write option lists keyed by (colour state's number in ``states``, jokers left, cell
-    description)."""
+    description): the options, and the same as the second bound reads them, flat."""
     moves = sorted({option[6] for options, _ in entries.values() for option in options},
                    key=repr)
     move_index = {move: i for i, move in enumerate(moves)}
@@ -136,8 +135,7 @@ def write(path: Path, states: list[State],
         for *fields, move in options:
             data.extend((*fields, move_index[move]))
         offsets.append(len(data))
-        for row in bounding:
-            bounding_data.extend(row)
+        bounding_data.extend(bounding)
         bounding_offsets.append(len(bounding_data))
     header = marshal.dumps((stamp(), tuple(states), tuple(moves), len(keys)))
     header += b"\0" * (-len(header) % 8)
@@ -167,7 +165,7 @@ def build(path: Path = PATH) -> int:
 
     programme = ENGINES.get("compiled", ENGINES["python"])  # the same options, sooner
 
-    found: dict[tuple[int, int, int], tuple[list[Stored], list[Bounding]]] = {}
+    found: dict[tuple[int, int, int], tuple[list[Stored], list[int]]] = {}
     for top in (13, 14):
         for joker_set in (13, 1):
             nodes = {(programme._code(programme.EMPTY), 0, window) for window in range(64)}

@@ -446,8 +446,6 @@ def _table(code: int, cell: int) -> int:
     return cell if _STATES[code][3] else _TWINS[cell]
 
 
-# A cell's option, packed: (bound change, key delta, value gained, naturals for sets, move).
-Packed = tuple[int, int, int, int, Move]
 
 
 # A cell's option for one colour state: (bound change, new code, the rest of the key
@@ -492,41 +490,61 @@ def _computed_options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
     return tuple(options)
 
 
-# The caches of the search's option lists, keyed by small ints (see ``clear_caches``).
-_PACKED: Final[dict[int, tuple[Packed, ...]]] = {}
-_BOUNDING: Final[dict[int, tuple[Bounding, ...]]] = {}
+# The search reads option lists flat, as lists of small ints (``WIDTH`` a option, a move
+# by its number in ``_MOVES``), so that reading one touches no object but the list: the
+# tuples of a cache filled over a process's life lie scattered in memory, and each is a
+# cache miss on a solve's first read. The option table stores them so; numbers for the
+# moves that it lacks are added as they are met.
+WIDTH: Final = 7
+BOUNDING_WIDTH: Final = 4
+assert (option_table.WIDTH, option_table.BOUNDING_WIDTH) == (WIDTH, BOUNDING_WIDTH)
+_MOVES: Final[list[Move]] = []
+_MOVE_IDS: Final[dict[Move, int]] = {}
+
+
+def _move_id(move: Move) -> int:
+    found = _MOVE_IDS.get(move)
+    if found is None:
+        found = _MOVE_IDS[move] = len(_MOVES)
+        _MOVES.append(move)
+    return found
+
+
+if option_table.TABLE is not None:
+    for _move in option_table.TABLE.moves:
+        _move_id(_move)
+
+
+# The caches of the flat option lists, keyed by one int (see ``clear_caches``).
+_FLAT: Final[dict[int, list[int]]] = {}
+_BOUNDING: Final[dict[int, list[int]]] = {}
 
 
 def clear_caches() -> None:
     """Forget every option list worked out or read so far."""
     _options.cache_clear()
-    _PACKED.clear()
+    _FLAT.clear()
     _BOUNDING.clear()
 
 
-def _packed_options(colour: int, code: int, jokers: int, cell: int) -> tuple[Packed, ...]:
-    """A cell's options for a colour state as whole key deltas: (bound change, key delta,
-    value gained, naturals for sets, move); straight from the option table when it holds
+def _flat_options(code: int, jokers: int, cell: int) -> list[int]:
+    """A cell's options for a colour state (see ``_options``), flat: ``WIDTH`` ints each,
+    the move by its number in ``_MOVES``; straight from the option table when it holds
     them. Cached."""
-    cache_key = colour | code << 2 | jokers << 10 | cell << 13
-    found = _PACKED.get(cache_key)
+    cache_key = code | jokers << 8 | cell << 11
+    found = _FLAT.get(cache_key)
     if found is None:
-        found = _PACKED[cache_key] = _packed_worked_out(colour, code, jokers, cell)
+        table = option_table.TABLE
+        stored = table.options(code, jokers, _CELL_KEYS[cell]) if table is not None else None
+        if stored is not None:
+            found = stored
+        else:
+            found = []
+            for *fields, move in _options(code, jokers, cell):
+                found += fields
+                found.append(_move_id(move))
+        _FLAT[cache_key] = found
     return found
-
-
-def _packed_worked_out(colour: int, code: int, jokers: int, cell: int) -> tuple[Packed, ...]:
-    shift = _shift(colour)
-    table = option_table.TABLE
-    if table is not None:
-        flat = table.options(code, jokers, _CELL_KEYS[cell])
-        if flat is not None:
-            moves = table.moves
-            return tuple((flat[i], ((flat[i + 1] - code) << shift) + flat[i + 2], flat[i + 3],
-                          flat[i + 5], moves[flat[i + 6]])
-                         for i in range(0, len(flat), option_table.WIDTH))
-    return tuple((change, ((new - code) << shift) + rest, gain, t, move)
-                 for change, new, rest, gain, _, t, move in _options(code, jokers, cell))
 
 
 # A cell's option as the second bound reads it: (new code, value gained, jokers used,
@@ -534,11 +552,12 @@ def _packed_worked_out(colour: int, code: int, jokers: int, cell: int) -> tuple[
 Bounding = tuple[int, int, int, int]
 
 
-def _bounding(code: int, jokers: int, cell: int) -> tuple[Bounding, ...]:
-    """A cell's options for a colour state as the second bound reads them: of those that
-    lead to the same colour state and give the same naturals to sets, only the ones that
-    no other beats with as many jokers or fewer (the rest can never raise the bound).
-    Read from :mod:`referee.option_table` when it holds them. Cached."""
+def _bounding(code: int, jokers: int, cell: int) -> list[int]:
+    """A cell's options for a colour state as the second bound reads them, flat
+    (``BOUNDING_WIDTH`` ints each): of those that lead to the same colour state and give
+    the same naturals to sets, only the ones that no other beats with as many jokers or
+    fewer (the rest can never raise the bound). Read from :mod:`referee.option_table` when
+    it holds them. Cached."""
     cache_key = code | jokers << 8 | cell << 11
     found = _BOUNDING.get(cache_key)
     if found is None:
@@ -546,14 +565,13 @@ def _bounding(code: int, jokers: int, cell: int) -> tuple[Bounding, ...]:
     return found
 
 
-def _bounding_worked_out(code: int, jokers: int, cell: int) -> tuple[Bounding, ...]:
+def _bounding_worked_out(code: int, jokers: int, cell: int) -> list[int]:
     table = option_table.TABLE
     if table is not None:
         flat = table.bounding(code, jokers, _CELL_KEYS[cell])
         if flat is not None:
-            return tuple((flat[i], flat[i + 1], flat[i + 2], flat[i + 3])
-                         for i in range(0, len(flat), option_table.BOUNDING_WIDTH))
-    return _computed_bounding(_options(code, jokers, cell))
+            return flat
+    return [field for row in _computed_bounding(_options(code, jokers, cell)) for field in row]
 
 
 def _computed_bounding(options: tuple[Option, ...]) -> tuple[Bounding, ...]:
@@ -639,7 +657,7 @@ class _Bounds:
                                       grid.weights[step - 1], worth))
         # The colour states it can reach, step by step, each with its options for the most
         # jokers it can have left there.
-        reached: list[dict[int, tuple[Bounding, ...]]] = []
+        reached: list[dict[int, list[int]]] = []
         most = {_code(EMPTY): jokers}
         for cell in grid.cells[colour]:
             found_here = {code: _bounding(code, left, _table(code, cell[left]))
@@ -648,7 +666,8 @@ class _Bounds:
             most_after: dict[int, int] = {}
             for code, found in found_here.items():
                 left = most[code]
-                for new, _, used, _ in found:
+                for i in range(0, len(found), BOUNDING_WIDTH):
+                    new, used = found[i], found[i + 2]
                     if most_after.get(new, -1) < left - used:
                         most_after[new] = left - used
             most = most_after
@@ -659,7 +678,8 @@ class _Bounds:
             here_vectors = vectors[step]
             for code, options in reached[step - 1].items():
                 best = [_NEG]
-                for new, gain, used, t in options:
+                for i in range(0, len(options), BOUNDING_WIDTH):
+                    new, gain, used, t = options[i], options[i + 1], options[i + 2], options[i + 3]
                     value, halves = share[t]
                     cost = 2 * used + halves
                     net = gain - worth * used + value
@@ -784,7 +804,9 @@ class _Programme:
         grid, bounds, cells = self.grid, self.bounds, self.cells
         end = 5 * grid.top
         best: list[dict[int, int]] = [{} for _ in range(end + 1)]  # by level: state, value
-        back: list[dict[int, tuple[int, Move | int]]] = [{} for _ in range(end + 1)]
+        # By level and state: the state it came from, and the move it made there by its
+        # number (or at the levels after a number's sets, the jokers laid in them).
+        back: list[dict[int, tuple[int, int]]] = [{} for _ in range(end + 1)]
         others: list[dict[int, tuple[float, float]]] = [{} for _ in cells]
         empty = _code(EMPTY)
         root = sum(empty << _shift(c) for c in range(4)) + grid.jokers * _LEFT
@@ -845,9 +867,9 @@ class _Programme:
             shift = _shift(colour)
             code = (key >> shift) & 255
             table = cell[left] if _STATES[code][3] else _TWINS[cell[left]]  # see _table
-            options = _PACKED.get(colour | code << 2 | left << 10 | table << 13)
+            options = _FLAT.get(code | left << 8 | table << 11)
             if options is None:
-                options = _packed_options(colour, code, left, table)
+                options = _flat_options(code, left, table)
             if bounds is not None:
                 after = bounds.terms[colour][step + 1]
                 # The other colours' part of the bound, as long as no joker is spent.
@@ -858,17 +880,18 @@ class _Programme:
                 rest_key = key & ~((255 << shift) | _SETS | (7 * _LEFT) | (15 * _KEPT))
             base = value + sigma * weight + grid.jokers_worth[step - 1][left] + (
                 (key >> 10) & 15) + future
-            for i in range(first, len(options)):
-                change, delta, gain, t, move = options[i]
+            for i in range(first, len(options), WIDTH):
+                change = options[i]
                 if heap and base + change < -heap[0][0]:
                     push(heap, (max(negative, -(base + change)), -level, key, value, i,
                                 plain, priced))
                     break
-                new_key = key + delta
+                new_key = key + ((options[i + 1] - code) << shift) + options[i + 2]
                 new_left = (new_key >> 7) & 7
+                t = options[i + 5]
                 if (sigma or t) and sigma + t + room + new_left < 3:
                     continue  # the sets of this number could never reach three tiles
-                new_value = value + gain
+                new_value = value + options[i + 3]
                 if next_best.get(new_key, -1) >= new_value:
                     continue
                 bound = float(base + change)
@@ -891,22 +914,22 @@ class _Programme:
                     if bound < 0:
                         continue  # a run left short that cannot be finished
                 next_best[new_key] = new_value
-                next_back[new_key] = (key, move)
+                next_back[new_key] = (key, options[i + 6])
                 push(heap, (-bound, deeper, new_key, new_value, 0, new_plain, new_priced))
         raise AssertionError("laying nothing is always a solution")
 
     @staticmethod
-    def _path(back: list[dict[int, tuple[int, Move | int]]], key: int, total: int) -> Found:
+    def _path(back: list[dict[int, tuple[int, int]]], key: int, total: int) -> Found:
         """The choices that led to a finished state, and its value."""
         moves: list[Move] = []
         set_jokers: list[int] = []
         last = key
         for level in range(len(back) - 1, 0, -1):
             key, what = back[level][key]
-            if isinstance(what, int):
+            if level % 5 == 0:
                 set_jokers.append(what)
             else:
-                moves.append(what)
+                moves.append(_MOVES[what])
         moves.reverse()
         set_jokers.reverse()
         left = (last >> 7) & 7
