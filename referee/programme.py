@@ -346,6 +346,7 @@ _SETS: Final = _LEFT - 1  # the sigma and doubles bits, cleared once a number's 
 _CODES: Final[dict[ColourState, int]] = {}
 _STATES: Final[list[ColourState]] = []
 _SHORT: Final[list[bool]] = []  # by code: whether the colour has a run shorter than three
+_OPEN: Final[list[bool]] = []  # by code: whether the colour has a run open
 
 
 def _code(state: ColourState) -> int:
@@ -355,6 +356,7 @@ def _code(state: ColourState) -> int:
         code = _CODES[state] = len(_STATES)
         _STATES.append(state)
         _SHORT.append(bool(state[0] or state[1]))
+        _OPEN.append(bool(state[0] or state[1] or state[2] or state[3]))
         assert code < 256
     return code
 
@@ -513,6 +515,7 @@ def _move_id(move: Move) -> int:
 if option_table.TABLE is not None:
     for _move in option_table.TABLE.moves:
         _move_id(_move)
+_IDLE_ID: Final = _move_id(IDLE)
 
 
 # The caches of the flat option lists, keyed by one int (see ``clear_caches``).
@@ -824,8 +827,41 @@ class _Programme:
                 continue  # the state was reached since with more value
             if level == end:
                 return self._path(back, key, round(-negative))
-            step, slot = divmod(level, 5)
-            step += 1
+            # Pass at once through the levels where the state can only carry on as it is:
+            # a colour's cell with no naturals and no run open (its one option lays
+            # nothing, for no change of the bound), and the sets of a number with none
+            # reserved (short of the last, which finishes). Exact all the same: the
+            # state's successors wait with their own bounds, and only a finished state
+            # taken from the waiting ones is returned.
+            while True:
+                step, slot = divmod(level, 5)
+                step += 1
+                if slot == 4:
+                    if key & 15 or step == grid.top:
+                        break
+                    laid = 0  # no jokers laid in sets
+                else:
+                    shift = _shift(slot)
+                    code = (key >> shift) & 255
+                    if step == 14 or grid.counts[slot][step - 1] or _OPEN[code]:
+                        break
+                    left = (key >> 7) & 7
+                    if key & 15 and (key & 15) + cells[level - step + 1][3] + left < 3:
+                        break  # the sets of this number could never reach three tiles
+                    laid = _IDLE_ID
+                    if bounds is not None:
+                        was = (bounds.terms[slot][step].get(code)
+                               or bounds.share(slot, step, code))[left]
+                        now = (bounds.terms[slot][step + 1].get(code)
+                               or bounds.share(slot, step + 1, code))[left]
+                        plain = plain - was[0] + now[0]
+                        priced = priced - was[1] + now[1]
+                if best[level + 1].get(key, -1) >= value:
+                    break
+                level += 1
+                best[level][key] = value
+                back[level][key] = (key, laid)
+                first = 0
             next_best, next_back, deeper = best[level + 1], back[level + 1], -level - 1
             weight = grid.weights[step - 1]
             sigma = key & 15
