@@ -101,7 +101,10 @@ class _Grid:
         cls, counts: tuple[tuple[int, ...], ...], jokers: int, top: int, count_tiles: bool
     ) -> _Grid:
         """``counts[c][n - 1]``: colour c's naturals of number n."""
-        weights, jokers_worth = _walk(top, count_tiles)
+        walk = _WALKS.get(top << 1 | count_tiles)
+        if walk is None:
+            walk = _WALKS[top << 1 | count_tiles] = _walk(top, count_tiles)
+        weights, jokers_worth = walk
         joker_set = 1 if count_tiles else 13
         # By step: from 13 down to 1, after a 1 laid high under the wrap.
         by_step = tuple(row[::-1] if top == 13 else row[:1] + row[::-1] for row in counts)
@@ -123,7 +126,9 @@ class _Grid:
         return self.future[0] + self.jokers_worth[0][self.jokers]
 
 
-@lru_cache(maxsize=None)
+_WALKS: Final[dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]] = {}
+
+
 def _walk(top: int, count_tiles: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """What a tile is worth at each step of the walk, and what 0 to 4 jokers can still add
     from each step on (see ``_Grid``): the same for every rack."""
@@ -599,7 +604,9 @@ _NEG: Final = -1e9
 _PRICE: Final = 5.0
 
 
-@lru_cache(maxsize=None)
+_SHARES: Final[dict[int, tuple[tuple[float, int], ...]]] = {}  # by their arguments
+
+
 def _set_shares(present: int, others: int, weight: int,
                 worth: int) -> tuple[tuple[float, int], ...]:
     """What giving 0, 1 or 2 naturals of a colour to a number's sets adds to the colour's
@@ -656,15 +663,24 @@ class _Bounds:
         shares = []
         for step in range(1, top + 1):
             here = [grid.counts[c][step - 1] for c in range(4)]
-            shares.append(_set_shares(4 - here.count(0), sum(here) - here[colour],
-                                      grid.weights[step - 1], worth))
+            present, others = 4 - here.count(0), sum(here) - here[colour]
+            weight = grid.weights[step - 1]
+            share_key = present | others << 3 | weight << 7 | worth << 12
+            share = _SHARES.get(share_key)
+            if share is None:
+                share = _SHARES[share_key] = _set_shares(present, others, weight, worth)
+            shares.append(share)
         # The colour states it can reach, step by step, each with its options for the most
         # jokers it can have left there.
         reached: list[dict[int, list[int]]] = []
         most = {_code(EMPTY): jokers}
         for cell in grid.cells[colour]:
-            found_here = {code: _bounding(code, left, _table(code, cell[left]))
-                          for code, left in most.items()}
+            found_here = {}
+            for code, left in most.items():
+                table = cell[left] if _STATES[code][3] else _TWINS[cell[left]]  # see _table
+                found = _BOUNDING.get(code | left << 8 | table << 11)
+                found_here[code] = (found if found is not None
+                                    else _bounding(code, left, table))
             reached.append(found_here)
             most_after: dict[int, int] = {}
             for code, found in found_here.items():
@@ -834,7 +850,8 @@ class _Programme:
             # state's successors wait with their own bounds, and only a finished state
             # taken from the waiting ones is returned.
             while True:
-                step, slot = divmod(level, 5)
+                step = level // 5
+                slot = level - 5 * step
                 step += 1
                 if slot == 4:
                     if key & 15 or step == grid.top:
