@@ -283,3 +283,28 @@ def test_every_negative_turkish_verb_form_holds_its_negated_root(word: str) -> N
     terms = [t.text for t in analysis.analyzer("tr")(word)]
     assert "ac" in terms or "bit" in terms, terms
     assert analysis.NEGATION + "ac" in terms or analysis.NEGATION + "bit" in terms, terms
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("wer fängt beim einfachen Okey an", "wer anfangen beim einfachen Okey"),
+    ("legt man beim Okey was aus", "auslegt man beim Okey was"),
+    ("wann wirft man den Joker ab", "wann abwirft man den Joker"),
+    ("ich lege 90 Punkte aus wenn ich kann", "ich auslege 90 Punkte wenn ich kann"),
+    # not a particle at the end of its clause, or no verb the rule book knows with it
+    ("Joker aus der Reihe nehmen", "Joker aus der Reihe nehmen"),
+    ("is there an", "is there an"),
+])
+def test_a_german_verb_meets_the_particle_it_left_at_the_end(search_index: SearchIndex,
+                                                              typed: str, read: str) -> None:
+    """``fängt … an`` is ``anfangen``: split, neither half names the rule's verb."""
+    reader = search_index._generation().query
+    assert " ".join(reader.join_particles(typed.split())) == read
+
+
+@pytest.mark.parametrize(("query", "rule"), [
+    ("wer fängt beim einfachen Okey an", "207"),
+    ("legt man beim einfachen Okey während dem Spiel was aus", "409"),
+])
+def test_a_split_german_verb_finds_its_rule(search_index: SearchIndex, query: str,
+                                            rule: str) -> None:
+    assert search_index.search(query, "de").hits[0].id == rule

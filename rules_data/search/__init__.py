@@ -223,7 +223,7 @@ class _Vanished(Exception):
 
 
 def _run(gen: Generation, text: str, lang: str, variant: str, limit: int) -> Results:
-    words = read_numbers(TOKEN.findall(text))
+    words = gen.query.join_particles(read_numbers(TOKEN.findall(text)))
     units, corrections = gen.query.units(words, lang)
     suggested = suggestion(text, words, corrections)
     if not units or not gen.query.on_topic(words, corrections, lang):
