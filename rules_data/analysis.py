@@ -799,7 +799,7 @@ def turkish_stems(word: str) -> tuple[str, ...]:
     """
     folded = fold(word)
     stems = [fold(snowball("turkish", word)), *turkish_light_stems(folded)]
-    if len(folded) > TURKISH_ROOT and folded.isalpha():
+    if len(folded) >= TURKISH_ROOT and folded.isalpha():
         stems.append(folded[:TURKISH_ROOT])
     asked = _JOINED_QUESTION.match(folded)
     if asked is not None:
