@@ -23,6 +23,7 @@ import yaml
 
 from rules_data import LANGS
 from rules_data.search import SearchIndex
+from web.tile_questions import referee_lead
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BARS = {
@@ -64,13 +65,16 @@ class Figures:
 
 
 def evaluate(index: SearchIndex, queries: list[dict[str, object]], lang: str) -> Figures:
-    """MRR@10 and hit@3 of ``queries`` searched with display language ``lang``."""
+    """MRR@10 and hit@3 of ``queries`` searched with display language ``lang``, as the API
+    and the page search: the referee's ruling on tiles a query names leads."""
     reciprocal: list[float] = []
     hits3 = 0
     misses: list[str] = []
     for item in queries:
         wanted = {str(rule) for rule in item["ok"]}  # type: ignore[attr-defined]
-        found = [hit.id for hit in index.search(str(item["q"]), lang, limit=10).hits]
+        query = str(item["q"])
+        found = [hit.id for hit in index.search(query, lang, limit=10,
+                                                lead=referee_lead(query)).hits]
         rank = next((i for i, rule in enumerate(found, 1) if rule in wanted), None)
         reciprocal.append(1 / rank if rank else 0.0)
         hits3 += rank is not None and rank <= 3

@@ -184,7 +184,7 @@ class Generation:
                 {lang: highlighter.read(fields[f"text_{lang}"], lang) for lang in LANGS})
             for docnum, fields in searcher.iter_docs()
         }
-        docnums = {rule.id: docnum for docnum, rule in self.rules.items()}
+        self.docnums = docnums = {rule.id: docnum for docnum, rule in self.rules.items()}
         table = frozenset(data.get("table", ()))
         definitions: Definitions = tuple(
             (docnums[rule], tuple(frozenset(word) for word in words))

@@ -45,6 +45,9 @@ times the square of the share of the query's words they hold."""
 VARIANT_LEAD = 1.5
 """The lead of plain Okey's rules when the query names plain Okey: the 101 Okey rule on the
 same case (finishing with the joker, the winner) would otherwise win on the table's prior."""
+REFEREE_LEAD = 2.0
+"""The lead of the rules the referee's ruling rests on when a query names tiles (``mavi 10
+kırmızı 10 mavi 10 per olur mu``: 404, invalid): the ruling answers what the words ask."""
 SUGGEST_MARGIN = 1.25
 """How much better the best rule of a mended query must score than that of the query as typed
 (without the unknown words) for the search to suggest it; else the typed query's rules show."""
