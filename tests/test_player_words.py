@@ -34,6 +34,8 @@ def test_a_negated_question_ranks_another_rule_first(search_index: SearchIndex, 
 
 @pytest.mark.parametrize(("lang", "asked"), [
     ("de", "Abwurf nehmen ohne Auslegen"),
+    ("tr", "elimi açmadan yandan taş alabilir miyim"),
+    ("en", "can I pick up the discard before opening"),
 ])
 def test_taking_the_discard_before_opening_is_answered_by_its_rule(
         search_index: SearchIndex, lang: str, asked: str) -> None:
