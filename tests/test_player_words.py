@@ -313,3 +313,22 @@ def test_a_german_verb_meets_the_particle_it_left_at_the_end(search_index: Searc
 def test_a_split_german_verb_finds_its_rule(search_index: SearchIndex, query: str,
                                             rule: str) -> None:
     assert search_index.search(query, "de").hits[0].id == rule
+
+
+@pytest.mark.parametrize(("query", "asks"), [
+    ("95 puanla açtım cezası ne", True), ("okeyi attım ne olacak", True),
+    ("mit 95 Punkten ausgelegt, was passiert", True), ("Strafpunkte fürs Auslegen", True),
+    ("opened with 95 points what happens", True), ("do i get penalized", True),
+    ("ne zaman el açılır", False), ("was ist ein Joker", False), ("what is a run", False),
+])
+def test_a_question_about_what_follows_an_act_is_told(search_index: SearchIndex, query: str,
+                                                       asks: bool) -> None:
+    reader = search_index._generation().query
+    assert reader.asks_consequence(TOKEN.findall(query)) is asks
+
+
+def test_what_follows_opening_short_is_its_penalty(search_index: SearchIndex) -> None:
+    """The opening rule (401) holds every word of "laid down only 85 points"; asked what
+    happens then, the penalty for opening short (701) answers."""
+    assert search_index.search("nur 85 Punkte ausgelegt, was passiert jetzt", "de").hits[0].id \
+        == "701"

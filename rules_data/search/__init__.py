@@ -235,15 +235,16 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
     units, corrections = gen.query.units(words, lang)
     suggested = suggestion(text, words, corrections)
     plain = gen.query.names_plain(words)
+    consequence = gen.query.asks_consequence(words)
     leading = _leading(gen, lead, variant, plain)
     if not leading and (not units or not gen.query.on_topic(words, corrections, lang)):
         return Results(text, lang, variant, None, ())
     hits: list[Hit] = []
-    ranked = gen.ranker.rank(units, plain) if units else []
+    ranked = gen.ranker.rank(units, plain, consequence) if units else []
     if suggested is not None and ranked:
         # suggest only when the mended query finds clearly better than the typed one
         typed_units = [unit for unit in units if not any(c.mended for c in unit)]
-        as_typed = gen.ranker.rank(typed_units, plain) if typed_units else []
+        as_typed = gen.ranker.rank(typed_units, plain, consequence) if typed_units else []
         if as_typed and ranked[0][1] < SUGGEST_MARGIN * as_typed[0][1]:
             units, ranked, suggested = typed_units, as_typed, None
     if leading:

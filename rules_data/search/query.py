@@ -154,6 +154,10 @@ class QueryReader:
         self._corrections: dict[str, str | None] = {}
         self._cache_lock = threading.Lock()
         self.synonyms = SynonymMap(self, synonyms)
+        self.consequence_cues = tuple(
+            tuple(fold(plain_lower(word)) for word in str(cue).split())
+            for cue in yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))[
+                "consequence_questions"])
 
     def on_topic(self, words: Sequence[str], corrections: Sequence[str | None],
                  display: str) -> bool:
@@ -214,6 +218,15 @@ class QueryReader:
         return any(field.endswith("_de") and not field.startswith("pre_")
                    for clause in self.word(word, "de") for alts in clause.words
                    for field, _, _ in alts) or bool(self.synonyms.matches([word]))
+
+    def asks_consequence(self, words: Sequence[str]) -> bool:
+        """Whether the query asks what follows from an act (``ne olur``, ``was passiert``,
+        ``penalty``): a cue of rules_data/vocabulary.yaml among its folded words."""
+        folded = [fold(plain_lower(analysis.strip_apostrophe(word))) for word in words]
+        return any(
+            all(typed.startswith(cue[:-1]) if cue.endswith("*") else typed == cue
+                for typed, cue in zip(folded[i:i + len(cues)], cues))
+            for cues in self.consequence_cues for i in range(len(folded) - len(cues) + 1))
 
     def names_plain(self, words: Sequence[str]) -> bool:
         """Whether the query names plain Okey (``normal okeyde``, ``einfaches Okey``)."""
