@@ -674,6 +674,12 @@ def english_negated(word: str) -> tuple[str, ...]:
 _SEPARABLE = ("zurueck", "dazu", "nach", "raus", "rein", "weg", "auf", "aus", "ein", "mit",
               "vor", "ab", "an", "zu")
 """German separable verb prefixes (``ab-werfen``, ``zurück-nehmen``), umlauts spelled out."""
+GERMAN_PARTICLES = frozenset(_SEPARABLE)
+"""The prefixes a German verb leaves at the end of its clause (``wer fängt an``)."""
+GERMAN_CLAUSE_WORDS = frozenset({
+    "und", "oder", "aber", "wenn", "weil", "obwohl", "dass", "bevor", "nachdem", "ob", "als",
+    "denn", "sondern", "falls", "sobald", "damit"})
+"""Words that start a new German clause, so that a verb particle before them ends one."""
 _PARTICIPLE = re.compile(
     rf"^({'|'.join(_SEPARABLE)})?ge([a-z]{{3,}}?)(et|t|en)(?:e|en|er|es|em)?$")
 _ZU_INFINITIVE = re.compile(rf"^({'|'.join(_SEPARABLE)})zu([a-z]{{3,}}en)$")
@@ -701,7 +707,7 @@ def german_bases(word: str) -> tuple[str, ...]:
 
     A participle's infinitive (``abgeworfen`` → ``abwerfen``, ``ausgelegt`` → ``auslegen``),
     a ``zu`` infinitive's (``abzuwerfen`` → ``abwerfen``), a strong verb form's
-    (``nimmt`` → ``nehmen``), a word negated with ``un-`` without it (``ungültig`` →
+    (``nimmt`` → ``nehmen``, ``abwirft`` → ``abwerfen``), a word negated with ``un-`` without it (``ungültig`` →
     ``gültig``): players ask whether a thing is ``gültig`` when the rule says it is not; and
     a spoken prefix written out (``rausgelegt`` → ``ausgelegt``).
 
@@ -711,9 +717,15 @@ def german_bases(word: str) -> tuple[str, ...]:
     (('nehmen',), ('auslegen',), ())
     >>> german_bases("rausgelegt"), german_bases("reinlegen")
     (('rauslegen', 'ausgelegt', 'auslegen'), ('einlegen',))
+    >>> german_bases("abwirft"), german_bases("zurueckgenommen"), german_bases("anfaengt")
+    (('abwerfen',), ('zuruecknehmen',), ('anfangen',))
     """
     bases: list[str] = []
     strong = GERMAN_STRONG.get(word)
+    if strong is None:  # a separable verb's strong form (``abwirft``, ``zurücknimmt``)
+        prefix = next((p for p in _SEPARABLE if word.startswith(p)), "")
+        strong = prefix + GERMAN_STRONG[word[len(prefix):]] \
+            if prefix and word[len(prefix):] in GERMAN_STRONG else None
     if strong is not None:
         bases.append(strong)
     match = _PARTICIPLE.match(word)
@@ -787,7 +799,7 @@ def turkish_stems(word: str) -> tuple[str, ...]:
     """
     folded = fold(word)
     stems = [fold(snowball("turkish", word)), *turkish_light_stems(folded)]
-    if len(folded) > TURKISH_ROOT and folded.isalpha():
+    if len(folded) >= TURKISH_ROOT and folded.isalpha():
         stems.append(folded[:TURKISH_ROOT])
     asked = _JOINED_QUESTION.match(folded)
     if asked is not None:

@@ -9,7 +9,8 @@ import pytest
 import yaml
 from flask.testing import FlaskClient
 
-from web.front_door import LINKS_FILE, check_links, fold, tiles_in_query
+from web.front_door import LINKS_FILE, check_links, fold
+from web.tile_questions import tiles_in_query
 
 
 @pytest.mark.parametrize(("query", "tiles"), [
@@ -25,6 +26,9 @@ from web.front_door import LINKS_FILE, check_links, fold, tiles_in_query
     ("mavi 5 sarı 5 siyah 5", "B5 Y5 K5"),
     ("R5 Y5 B5 K5", "R5 Y5 B5 K5"),
     ("is 13-1-2 a run?", "R13 R1 R2"),
+    # three numbers or more in a row, without a colour, are one colour's as with dashes
+    ("12 13 1", "R12 R13 R1"), ("can a run go twelve thirteen one", "R12 R13 R1"),
+    ("on üç bir iki seri mi", "R13 R1 R2"),
 ])
 def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
     assert " ".join(str(t) for t in tiles_in_query(query)) == tiles
@@ -32,7 +36,8 @@ def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
 
 @pytest.mark.parametrize("query", [
     "okey discard penalty", "101 puan", "el açmak için kaç puan", "R12 R13", "rot",
-    "12 13 1", "2 oyuncu 4 oyuncu 3 tur", "Joker abwerfen Strafe",
+    "2 oyuncu 4 oyuncu 3 tur", "Joker abwerfen Strafe", "5 mi 7 mi", "21 22 taş",
+    "12 13 ve 1",
 ])
 def test_words_and_numbers_alone_are_not_tiles(query: str) -> None:
     assert tiles_in_query(query) == ()
@@ -82,3 +87,26 @@ def test_impossible_tiles_are_answered_with_the_reason(client: FlaskClient) -> N
 def test_a_search_counts_its_results(client: FlaskClient) -> None:
     page = client.get("/en/search?q=okey").get_data(as_text=True)
     assert "rules found" in page
+
+
+@pytest.mark.parametrize(("lang", "query", "first"), [
+    ("tr", "mavi 10 kirmizi 10 mavi 10 per sayilir mi", "404"),
+    ("en", "blue 10 red 10 blue 10 valid set?", "404"),
+    ("de", "beim einfachen Okey 12 13 1 erlaubt", "407"),
+    # tiles named in passing: the question's words still decide
+    ("tr", "çift açtım sonra kırmızı 4 5 6 geldi yere koyabilir miyim", "502"),
+])
+def test_the_referees_ruling_on_named_tiles_leads_the_search(client: FlaskClient, lang: str,
+                                                              query: str, first: str) -> None:
+    found = client.get("/api/v1/search", query_string={"q": query, "lang": lang}).get_json()
+    assert found["results"][0]["id"] == first
+
+
+def test_tiles_alone_find_the_rules_of_their_ruling(client: FlaskClient) -> None:
+    """``K12 K13 K1`` holds no word of the rule book: the ruling's rules answer it (101 Okey
+    refuses it by 404, plain Okey allows it by 402 and 407)."""
+    found = client.get("/api/v1/search", query_string={"q": "K12 K13 K1", "lang": "en"}).get_json()
+    assert found["status"] == "matched"
+    assert [hit["id"] for hit in found["results"]] == ["404", "402", "407"]
+    page = client.get("/en/search?q=K12+K13+K1").get_data(as_text=True)
+    assert 'href="/en/rules/407"' in page

@@ -34,6 +34,8 @@ def test_a_negated_question_ranks_another_rule_first(search_index: SearchIndex, 
 
 @pytest.mark.parametrize(("lang", "asked"), [
     ("de", "Abwurf nehmen ohne Auslegen"),
+    ("tr", "elimi açmadan yandan taş alabilir miyim"),
+    ("en", "can I pick up the discard before opening"),
 ])
 def test_taking_the_discard_before_opening_is_answered_by_its_rule(
         search_index: SearchIndex, lang: str, asked: str) -> None:
@@ -68,11 +70,14 @@ def test_negation_is_indexed_on_the_negated_word(lang: str, words: str,
 @pytest.mark.parametrize(("lang", "typed", "written"), [
     ("de", "rausgelegt", "auslegen"), ("de", "reinlegen", "einlegen"),
     ("de", "rausgelegt", "ausgelegt"),
+    # a five-letter Turkish word is its own root: yonca (clover), yoncalı (with a clover)
+    ("tr", "yoncalı", "yonca"), ("tr", "destede", "deste"),
 ])
 def test_how_players_inflect_meets_the_rule_texts_words(lang: str, typed: str,
                                                         written: str) -> None:
     """German spoken prefixes (``rausgelegt``: ``herausgelegt``, said for ``ausgelegt``)
-    share a stem with the rule text's word."""
+    and a Turkish word with an ending the stemmers do not take off share a stem with the
+    rule text's word."""
     stems = {t.text for t in analysis.analyzer(lang)(typed)}
     assert stems & {t.text for t in analysis.analyzer(lang)(written)}, stems
 
@@ -283,3 +288,47 @@ def test_every_negative_turkish_verb_form_holds_its_negated_root(word: str) -> N
     terms = [t.text for t in analysis.analyzer("tr")(word)]
     assert "ac" in terms or "bit" in terms, terms
     assert analysis.NEGATION + "ac" in terms or analysis.NEGATION + "bit" in terms, terms
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("wer fängt beim einfachen Okey an", "wer anfangen beim einfachen Okey"),
+    ("legt man beim Okey was aus", "auslegt man beim Okey was"),
+    ("wann wirft man den Joker ab", "wann abwirft man den Joker"),
+    ("ich lege 90 Punkte aus wenn ich kann", "ich auslege 90 Punkte wenn ich kann"),
+    # not a particle at the end of its clause, or no verb the rule book knows with it
+    ("Joker aus der Reihe nehmen", "Joker aus der Reihe nehmen"),
+    ("is there an", "is there an"),
+])
+def test_a_german_verb_meets_the_particle_it_left_at_the_end(search_index: SearchIndex,
+                                                              typed: str, read: str) -> None:
+    """``fängt … an`` is ``anfangen``: split, neither half names the rule's verb."""
+    reader = search_index._generation().query
+    assert " ".join(reader.join_particles(typed.split())) == read
+
+
+@pytest.mark.parametrize(("query", "rule"), [
+    ("wer fängt beim einfachen Okey an", "207"),
+    ("legt man beim einfachen Okey während dem Spiel was aus", "409"),
+])
+def test_a_split_german_verb_finds_its_rule(search_index: SearchIndex, query: str,
+                                            rule: str) -> None:
+    assert search_index.search(query, "de").hits[0].id == rule
+
+
+@pytest.mark.parametrize(("query", "asks"), [
+    ("95 puanla açtım cezası ne", True), ("okeyi attım ne olacak", True),
+    ("mit 95 Punkten ausgelegt, was passiert", True), ("Strafpunkte fürs Auslegen", True),
+    ("opened with 95 points what happens", True), ("do i get penalized", True),
+    ("ne zaman el açılır", False), ("was ist ein Joker", False), ("what is a run", False),
+])
+def test_a_question_about_what_follows_an_act_is_told(search_index: SearchIndex, query: str,
+                                                       asks: bool) -> None:
+    reader = search_index._generation().query
+    assert reader.asks_consequence(TOKEN.findall(query)) is asks
+
+
+def test_what_follows_opening_short_is_its_penalty(search_index: SearchIndex) -> None:
+    """The opening rule (401) holds every word of "laid down only 85 points"; asked what
+    happens then, the penalty for opening short (701) answers."""
+    assert search_index.search("nur 85 Punkte ausgelegt, was passiert jetzt", "de").hits[0].id \
+        == "701"

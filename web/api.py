@@ -93,7 +93,7 @@ def term_json(term: Term, lang: str) -> dict[str, Any]:
 def search() -> Response:
     params = parse(SearchQuery, query_args())
     lang = lang_of(params)
-    results = run_search(params.q, lang, params.variant, params.limit)
+    results = run_search(params.q, lang, params.variant, params.limit, table_rules())
     return respond(responses.SearchResults.model_validate({
         "query": results.query, "lang": lang, "variant": results.variant,
         "status": results.status, "suggestion": results.suggestion,

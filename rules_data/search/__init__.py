@@ -40,19 +40,21 @@ from rules_data.search.index import POINTER, Generation, build_lock, clean, read
 from rules_data.search.index import Generation as _Generation
 from rules_data.search.index import write_generation
 from rules_data.search.query import clean_query, load_word_lists, read_numbers, suggestion
-from rules_data.search.ranking import SUGGEST_MARGIN
+from rules_data.search.ranking import REFEREE_LEAD, SUGGEST_MARGIN
 from rules_data.search.results import (
     MAX_LIMIT,
     MAX_QUERY,
     VARIANT_CHOICES,
     Hit,
+    Lead,
     QueryError,
     Results,
     ResultCache,
 )
 
 __all__ = [
-    "MAX_LIMIT", "MAX_QUERY", "POINTER", "VARIANT_CHOICES", "VOCABULARY", "Hit", "QueryError",
+    "MAX_LIMIT", "MAX_QUERY", "POINTER", "VARIANT_CHOICES", "VOCABULARY", "Hit", "Lead",
+    "QueryError",
     "Results", "SearchIndex", "_Generation", "_documents", "_vocabulary", "clean_query",
     "RESULT_CACHE", "code_version", "index_info", "plain_text", "read_numbers",
 ]
@@ -151,8 +153,13 @@ class SearchIndex:
         except OSError:
             return True
 
-    def search(self, query: str, lang: str, variant: str = "all", limit: int = 10) -> Results:
+    def search(self, query: str, lang: str, variant: str = "all", limit: int = 10,
+               lead: Lead = ()) -> Results:
         """Find the rules for ``query`` (any language), shown in ``lang``, of ``variant``.
+
+        ``lead`` holds, per variant, the rules a check found for the query (the referee's
+        ruling on the tiles it names): they head the results, the query's variant first
+        (plain Okey's when it names plain Okey, else 101's).
 
         :raises QueryError: for an unknown ``lang`` or ``variant``, or a query that is empty
             or longer than 200 characters. Anything else in the query, Whoosh syntax
@@ -175,10 +182,10 @@ class SearchIndex:
             try:
                 gen = self._generation()
                 name = gen.name
-                key = (text, lang, variant, limit, name)
+                key = (text, lang, variant, limit, name, lead)
                 found = self.cache.get(key)
                 if found is None:
-                    found = _run(gen, text, lang, variant, limit)
+                    found = _run(gen, text, lang, variant, limit, lead)
                     self.cache.put(key, found)
                 return found
             except Exception as error:
@@ -222,21 +229,30 @@ class _Vanished(Exception):
         self.name = name
 
 
-def _run(gen: Generation, text: str, lang: str, variant: str, limit: int) -> Results:
-    words = read_numbers(TOKEN.findall(text))
+def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
+         lead: Lead = ()) -> Results:
+    words = gen.query.join_particles(read_numbers(TOKEN.findall(text)))
     units, corrections = gen.query.units(words, lang)
     suggested = suggestion(text, words, corrections)
-    if not units or not gen.query.on_topic(words, corrections, lang):
+    plain = gen.query.names_plain(words)
+    consequence = gen.query.asks_consequence(words)
+    leading = _leading(gen, lead, variant, plain)
+    if not leading and (not units or not gen.query.on_topic(words, corrections, lang)):
         return Results(text, lang, variant, None, ())
     hits: list[Hit] = []
-    plain = gen.query.names_plain(words)
-    ranked = gen.ranker.rank(units, plain)
-    if suggested is not None:
+    ranked = gen.ranker.rank(units, plain, consequence) if units else []
+    if suggested is not None and ranked:
         # suggest only when the mended query finds clearly better than the typed one
         typed_units = [unit for unit in units if not any(c.mended for c in unit)]
-        as_typed = gen.ranker.rank(typed_units, plain) if typed_units else []
+        as_typed = gen.ranker.rank(typed_units, plain, consequence) if typed_units else []
         if as_typed and ranked[0][1] < SUGGEST_MARGIN * as_typed[0][1]:
             units, ranked, suggested = typed_units, as_typed, None
+    if leading:
+        cited = {doc for group in leading for doc in group}
+        ranked = sorted(((doc, score * REFEREE_LEAD if doc in cited else score)
+                         for doc, score in ranked), key=lambda item: (-item[1], item[0]))
+        found = {doc for doc, _ in ranked}
+        ranked += [(doc, 0.0) for group in leading for doc in group if doc not in found]
     matching = gen.highlighter.matching(lang, mark_terms(units, lang))
     for docnum, score in ranked:
         rule = gen.rules[docnum]
@@ -252,6 +268,15 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int) -> Res
         if len(hits) == limit:
             break
     return Results(text, lang, variant, suggested, tuple(hits))
+
+
+def _leading(gen: Generation, lead: Lead, variant: str, plain: bool) -> list[list[int]]:
+    """The rules of ``lead`` (by document number), a group per variant: the searched
+    variant's, or plain Okey's first when the query names it, else 101 Okey's. They rank
+    ``REFEREE_LEAD`` higher; a rule no word of the query finds follows the others."""
+    order = sorted(lead, key=lambda item: (item[0] != variant, (item[0] == "plain") != plain))
+    return [found for _, rules in order
+            if (found := [gen.docnums[rule] for rule in rules if rule in gen.docnums])]
 
 
 def index_info(index: SearchIndex) -> Mapping[str, str]:

@@ -106,6 +106,7 @@ def meta(book: Rulebook) -> dict[str, Any]:
         "code": code_version(),
         "synonyms": [list(group) for group in book.synonyms],
         "table": [rule.id for rule in book if is_table_rule(rule)],
+        "penalties": [rule.id for rule in book if rule.category == "penalties"],
         "vocabulary": vocabulary(book),
         "preferred": preferred(book),
         "phrases": _phrases(book),

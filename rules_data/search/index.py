@@ -184,7 +184,7 @@ class Generation:
                 {lang: highlighter.read(fields[f"text_{lang}"], lang) for lang in LANGS})
             for docnum, fields in searcher.iter_docs()
         }
-        docnums = {rule.id: docnum for docnum, rule in self.rules.items()}
+        self.docnums = docnums = {rule.id: docnum for docnum, rule in self.rules.items()}
         table = frozenset(data.get("table", ()))
         definitions: Definitions = tuple(
             (docnums[rule], tuple(frozenset(word) for word in words))
@@ -197,7 +197,8 @@ class Generation:
                          for rule, phrases in data.get("phrases", {}).items()
                          if rule in docnums}),
             definitions,
-            frozenset(docnum for docnum, rule in self.rules.items() if "plain" in rule.variants))
+            frozenset(docnum for docnum, rule in self.rules.items() if "plain" in rule.variants),
+            frozenset(docnums[rule] for rule in data.get("penalties", ()) if rule in docnums))
 
     def _searcher(self) -> Any:
         """This process's searcher of this generation, opened on first use; call it with

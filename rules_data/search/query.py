@@ -154,6 +154,10 @@ class QueryReader:
         self._corrections: dict[str, str | None] = {}
         self._cache_lock = threading.Lock()
         self.synonyms = SynonymMap(self, synonyms)
+        self.consequence_cues = tuple(
+            tuple(fold(plain_lower(word)) for word in str(cue).split())
+            for cue in yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))[
+                "consequence_questions"])
 
     def on_topic(self, words: Sequence[str], corrections: Sequence[str | None],
                  display: str) -> bool:
@@ -182,6 +186,47 @@ class QueryReader:
         terms = set().union(*(unit_terms(self.word(word, display), synonyms=False)
                               for word in words))
         return not terms.isdisjoint(self.okey_only)
+
+    def join_particles(self, words: Sequence[str]) -> list[str]:
+        """The typed words with a German verb joined to the particle it left at the end of
+        its clause (``legt man was aus`` is read ``auslegt man was``), or their infinitive
+        (``wer fängt an``: ``wer anfangen``), when the rule book or a synonym knows that word;
+        the verb is the clause's first or second word.
+        """
+        spelled = [analysis.german_spelling(plain_lower(word)) for word in words]
+        joined = list(words)
+        start = 0
+        for j, particle in enumerate(spelled):
+            if particle in analysis.GERMAN_CLAUSE_WORDS:
+                start = j + 1
+            elif particle in analysis.GERMAN_PARTICLES and (
+                    j + 1 == len(words) or spelled[j + 1] in analysis.GERMAN_CLAUSE_WORDS):
+                for v in range(start, min(start + 2, j)):
+                    verb = plain_lower(words[v]) + " " if words[v] == joined[v] else ""
+                    whole = plain_lower(words[j]) + verb.strip()
+                    known = next((form for form in (whole, *analysis.german_bases(
+                        analysis.german_spelling(whole))) if verb and self.knows_german(form)), "")
+                    if known:
+                        joined[v], joined[j] = known, ""
+                        break
+                start = j + 1
+        return [word for word in joined if word]
+
+    def knows_german(self, word: str) -> bool:
+        """Whether a German word is in the rule book's text, titles or keywords, or a
+        synonym's (its prefix alone does not count)."""
+        return any(field.endswith("_de") and not field.startswith("pre_")
+                   for clause in self.word(word, "de") for alts in clause.words
+                   for field, _, _ in alts) or bool(self.synonyms.matches([word]))
+
+    def asks_consequence(self, words: Sequence[str]) -> bool:
+        """Whether the query asks what follows from an act (``ne olur``, ``was passiert``,
+        ``penalty``): a cue of rules_data/vocabulary.yaml among its folded words."""
+        folded = [fold(plain_lower(analysis.strip_apostrophe(word))) for word in words]
+        return any(
+            all(typed.startswith(cue[:-1]) if cue.endswith("*") else typed == cue
+                for typed, cue in zip(folded[i:i + len(cues)], cues))
+            for cues in self.consequence_cues for i in range(len(folded) - len(cues) + 1))
 
     def names_plain(self, words: Sequence[str]) -> bool:
         """Whether the query names plain Okey (``normal okeyde``, ``einfaches Okey``)."""

@@ -42,9 +42,16 @@ that names no variant or exception most often asks for the common rule."""
 COVER_BONUS = 1.5
 """The lead of a rule whose title or keywords answer the whole question (see :meth:`Ranker.cover_bonus`),
 times the square of the share of the query's words they hold."""
+CONSEQUENCE_LEAD = 1.2
+"""The lead of the penalty rules when a query asks what follows from an act (``ceza``,
+``was passiert``, ``what now``; rules_data/vocabulary.yaml): the opening rule holds the
+words of "opened with only 90 points", the penalty for opening short answers it."""
 VARIANT_LEAD = 1.5
 """The lead of plain Okey's rules when the query names plain Okey: the 101 Okey rule on the
 same case (finishing with the joker, the winner) would otherwise win on the table's prior."""
+REFEREE_LEAD = 2.0
+"""The lead of the rules the referee's ruling rests on when a query names tiles (``mavi 10
+kırmızı 10 mavi 10 per olur mu``: 404, invalid): the ruling answers what the words ask."""
 SUGGEST_MARGIN = 1.25
 """How much better the best rule of a mended query must score than that of the query as typed
 (without the unknown words) for the search to suggest it; else the typed query's rules show."""
@@ -76,23 +83,32 @@ class Ranker:
     WORD_CACHE = 5_000
 
     def __init__(self, postings: Postings, prior: Mapping[int, float], phrases: PhraseIndex,
-                 definitions: Definitions, plain: frozenset[int] = frozenset()) -> None:
+                 definitions: Definitions, plain: frozenset[int] = frozenset(),
+                 penalties: frozenset[int] = frozenset()) -> None:
         self.postings = postings
         self.prior = prior
         self.phrases = phrases
         self.definitions = DefinitionIndex(definitions)
         self.plain = plain
         """Plain Okey's rules (by document number), which lead when a query names plain Okey."""
+        self.penalties = penalties
+        """The penalty rules, which lead when a query asks what follows from an act."""
         self._words: dict[Alternatives, dict[int, float]] = {}
         self._units: dict[Unit, UnitScores] = {}
         self._covers: dict[Unit, Cover] = {}
 
-    def rank(self, units: Sequence[Unit], plain: bool = False) -> list[tuple[int, float]]:
+    def rank(self, units: Sequence[Unit], plain: bool = False,
+             consequence: bool = False) -> list[tuple[int, float]]:
         """The rules matching a query, best first: ``(document number, score)``; ``plain`` when
-        the query names plain Okey, whose rules then lead (``VARIANT_LEAD``)."""
+        the query names plain Okey, whose rules then lead (``VARIANT_LEAD``), ``consequence``
+        when it asks what follows from an act, and the penalty rules lead
+        (``CONSEQUENCE_LEAD``)."""
         scores = self.score(units)
         if plain:
             scores = {doc: value * VARIANT_LEAD if doc in self.plain else value
+                      for doc, value in scores.items()}
+        if consequence:
+            scores = {doc: value * CONSEQUENCE_LEAD if doc in self.penalties else value
                       for doc, value in scores.items()}
         scores = self.cover_bonus(units, scores)
         scores = phrase_bonus(self.phrases, units, scores)

@@ -40,6 +40,10 @@ class Hit:
     variants: tuple[str, ...]
 
 
+Lead = tuple[tuple[str, tuple[str, ...]], ...]
+"""Per variant (``101``, ``plain``), the rule ids a check found for a query, in its order."""
+
+
 @dataclass(frozen=True)
 class Results:
     """The answer to one search; ``suggestion`` is a corrected query when words were unknown."""

@@ -1,0 +1,110 @@
+"""Tiles named in a question, and the referee's meld ruling on them: the search shows the
+ruling and puts the rules it rests on first.
+
+>>> [str(t) for t in tiles_in_query("kırmızı 12 13 1")]
+['R12', 'R13', 'R1']
+>>> [str(t) for t in tiles_in_query("is R12 R13 R1 a run?")]
+['R12', 'R13', 'R1']
+>>> tiles_in_query("okey discard penalty")
+()
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from referee.options import Rules
+from referee.rulings import Ruling
+from referee.tiles import Color, Tile, color_word
+from rules_data.search import Lead, read_numbers
+from web.errors import InputError
+from web.referee_requests import CHECKS, judge
+from web.validation import parse
+
+MIN_TILES = 3
+_WORDS = re.compile(r"[\s,;|/]+")
+_NUMBERS = re.compile(r"^\d{1,2}(?:-\d{1,2})+$")  # 13-1-2: numbers without a colour
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() and 1 <= int(word) <= 13 else None
+
+
+def tiles_in_query(text: str) -> tuple[Tile, ...]:
+    """The tiles a search names, if it names at least three: ``R12 R13 R1``, a colour word
+    before its numbers (``kırmızı 12 13 1``, ``rot 12 13 1``), or three or more numbers
+    alone, in a row or joined by dashes, read as one colour (``13-1-2``, ``13 1 2``,
+    ``twelve thirteen one``). Other words may stand around them.
+
+    >>> [str(t) for t in tiles_in_query("101de 13 1 2 seri olur mu")]
+    ['R13', 'R1', 'R2']
+    >>> tiles_in_query("5 mi 7 mi"), tiles_in_query("21 22 taş")
+    ((), ())
+    """
+    tiles: list[Tile] = []
+    colour: Color | None = None
+    bare: list[int] = []
+    row: list[int] = []  # numbers in a row without a colour
+    words = [w for w in (raw.strip("?!.:()\"'") for raw in
+                         _WORDS.split(unicodedata.normalize("NFC", text))) if w]
+    for word in [*read_numbers(words), ""]:
+        number = _number(word)
+        if number is not None and colour is None:
+            row.append(number)
+            continue
+        if len(row) >= MIN_TILES:
+            bare += row
+        row = []
+        if _NUMBERS.match(word):
+            bare += [n for n in map(_number, word.split("-")) if n is not None]
+            continue
+        named = color_word(word) if word else None
+        if named is not None:
+            colour = named
+            continue
+        if number is not None and colour is not None:
+            tiles.append(Tile(colour, number))
+            continue
+        tile = _notation(word)
+        if tile is not None:
+            tiles.append(tile)
+            colour = tile.color
+        else:
+            colour = None
+    if not tiles and len(bare) >= MIN_TILES:
+        tiles = [Tile(Color.RED, n) for n in bare]
+    return tuple(tiles) if len(tiles) >= MIN_TILES else ()
+
+
+def _notation(word: str) -> Tile | None:
+    """A tile in the notation with a letter (``R12``, ``r12``), not a word that merely could
+    be one (``F`` alone stands for too many words)."""
+    match = re.fullmatch(r"([RYBKrybk])(1[0-3]|[1-9])", word)
+    return Tile.parse(word) if match else None
+
+
+def meld_checks(tiles: tuple[Tile, ...], table: Rules | None
+                ) -> list[tuple[str, tuple[Ruling, Rules] | InputError]]:
+    """The meld check on the tiles in each variant, under ``table``'s house rules where the
+    table plays that variant: the ruling and its rules, or the error that stops it."""
+    written = " ".join(str(t) for t in tiles)
+    found: list[tuple[str, tuple[Ruling, Rules] | InputError]] = []
+    for variant in ("101", "plain"):
+        try:
+            body = parse(CHECKS["meld"][0], {"variant": variant, "tiles": written})
+            found.append((variant, judge("meld", body, table)))
+        except InputError as problem:
+            found.append((variant, problem))
+    return found
+
+
+def referee_lead(query: str, table: Rules | None = None) -> Lead:
+    """The rules the referee's meld ruling rests on, per variant, when the search names
+    tiles (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``): they answer the
+    question, so they head the search's results."""
+    tiles = tiles_in_query(query)
+    if not tiles:
+        return ()
+    return tuple((variant, checked[0].rules) for variant, checked in meld_checks(tiles, table)
+                 if not isinstance(checked, InputError))
