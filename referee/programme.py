@@ -505,13 +505,15 @@ def _computed_options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
 WIDTH: Final = 7
 BOUNDING_WIDTH: Final = 4
 assert (option_table.WIDTH, option_table.BOUNDING_WIDTH) == (WIDTH, BOUNDING_WIDTH)
-_MOVES: Final[list[Move]] = []
+_MOVES: Final[list[Move]] = []  # fewer than 1 << _BACK (see best_first)
+_BACK: Final = 15
 _MOVE_IDS: Final[dict[Move, int]] = {}
 
 
 def _move_id(move: Move) -> int:
     found = _MOVE_IDS.get(move)
     if found is None:
+        assert len(_MOVES) < 1 << _BACK
         found = _MOVE_IDS[move] = len(_MOVES)
         _MOVES.append(move)
     return found
@@ -824,8 +826,9 @@ class _Programme:
         end = 5 * grid.top
         best: list[dict[int, int]] = [{} for _ in range(end + 1)]  # by level: state, value
         # By level and state: the state it came from, and the move it made there by its
-        # number (or at the levels after a number's sets, the jokers laid in them).
-        back: list[dict[int, tuple[int, int]]] = [{} for _ in range(end + 1)]
+        # number (or at the levels after a number's sets, the jokers laid in them), as
+        # one int: ``state << _BACK | move`` (no tuple to make and free for each).
+        back: list[dict[int, int]] = [{} for _ in range(end + 1)]
         others: list[dict[int, tuple[float, float]]] = [{} for _ in cells]
         empty = _code(EMPTY)
         root = sum(empty << _shift(c) for c in range(4)) + grid.jokers * _LEFT
@@ -877,7 +880,7 @@ class _Programme:
                     break
                 level += 1
                 best[level][key] = value
-                back[level][key] = (key, laid)
+                back[level][key] = key << _BACK | laid
                 first = 0
             next_best, next_back, deeper = best[level + 1], back[level + 1], -level - 1
             weight = grid.weights[step - 1]
@@ -912,7 +915,7 @@ class _Programme:
                     if bound < 0:
                         continue  # a run left short that cannot be finished
                     next_best[new_key] = new_value
-                    next_back[new_key] = (key, ws)
+                    next_back[new_key] = key << _BACK | ws
                     push(heap, (-bound, deeper, new_key, new_value, 0, new_plain, new_priced))
                 continue
             index = 4 * (step - 1) + slot
@@ -967,18 +970,19 @@ class _Programme:
                     if bound < 0:
                         continue  # a run left short that cannot be finished
                 next_best[new_key] = new_value
-                next_back[new_key] = (key, options[i + 6])
+                next_back[new_key] = key << _BACK | options[i + 6]
                 push(heap, (-bound, deeper, new_key, new_value, 0, new_plain, new_priced))
         raise AssertionError("laying nothing is always a solution")
 
     @staticmethod
-    def _path(back: list[dict[int, tuple[int, int]]], key: int, total: int) -> Found:
+    def _path(back: list[dict[int, int]], key: int, total: int) -> Found:
         """The choices that led to a finished state, and its value."""
         moves: list[Move] = []
         set_jokers: list[int] = []
         last = key
         for level in range(len(back) - 1, 0, -1):
-            key, what = back[level][key]
+            came = back[level][key]
+            key, what = came >> _BACK, came & (1 << _BACK) - 1
             if level % 5 == 0:
                 set_jokers.append(what)
             else:
