@@ -786,10 +786,11 @@ _ROUNDING: Final = 1e-6
 
 class Found(NamedTuple):
     """A solution as the programme found it: its value and the choices that lay it
-    (a move per cell in search order, and the jokers laid in sets at each number)."""
+    (a move per cell in search order, by its number in ``_MOVES``, and the jokers laid in
+    sets at each number)."""
 
     value: int
-    moves: list[Move]
+    moves: list[int]
     set_jokers: list[int]
 
 
@@ -977,7 +978,7 @@ class _Programme:
     @staticmethod
     def _path(back: list[dict[int, int]], key: int, total: int) -> Found:
         """The choices that led to a finished state, and its value."""
-        moves: list[Move] = []
+        moves: list[int] = []
         set_jokers: list[int] = []
         last = key
         for level in range(len(back) - 1, 0, -1):
@@ -986,7 +987,7 @@ class _Programme:
             if level % 5 == 0:
                 set_jokers.append(what)
             else:
-                moves.append(_MOVES[what])
+                moves.append(what)
         moves.reverse()
         set_jokers.reverse()
         left = (last >> 7) & 7
@@ -1135,9 +1136,9 @@ def lay(found: Found, top: int) -> list[list[int]]:
             move = moves[index]
             index += 1
             runs_of = classes[colour]
-            if move == IDLE and not (runs_of[0] or runs_of[1] or runs_of[2] or runs_of[3]):
+            if move == _IDLE_ID and not (runs_of[0] or runs_of[1] or runs_of[2] or runs_of[3]):
                 continue  # nothing laid, nothing open
-            x1, j1, x2, j2, e3n, e3w, eln, elw, trail, a, heads, t, keep = move
+            x1, j1, x2, j2, e3n, e3w, eln, elw, trail, a, heads, t, keep = _MOVES[move]
             slot = 13 * colour + number - 1
             naturals = (x1, x2, e3n, eln)
             wilds = (j1, j2, e3w, elw)
@@ -1209,19 +1210,33 @@ def _run_laid(run: list[int], colour: int, top: int) -> list[int]:
     return meld
 
 
+def _smallest(groups: list[list[int]]) -> list[int]:
+    """The first of the shortest groups."""
+    found = groups[0]
+    for group in groups:
+        if len(group) < len(found):
+            found = group
+    return found
+
+
 def _sets_laid(reserved: list[int], jokers: list[int], number: int) -> list[list[int]]:
     """Split the naturals given to a number's sets (by colour, distinct in each set) and
     jokers into sets of 3-4."""
     total = len(reserved) + len(jokers)
-    largest = max([reserved.count(colour) for colour in range(4)])
-    sets = next(s for s in range(1, total // 3 + 1) if largest <= s and 3 * s <= total <= 4 * s)
+    largest = max(reserved.count(colour) for colour in range(4))
+    sets = 1
+    while not (largest <= sets and 3 * sets <= total <= 4 * sets):
+        sets += 1
+        assert sets <= total, "the search lays only sets that fit"
     groups: list[list[int]] = [[] for _ in range(sets)]  # each [colour, tile, ...]
-    for colour in sorted(reserved):
-        free = [g for g in groups if colour not in g[::2]]
-        min(free, key=len).extend((colour, 13 * colour + number - 1))
-    for joker in jokers:
-        group = min([g for g in groups if len(g) < 8], key=len)
-        colour = next(c for c in range(4) if c not in group[::2])
+    for colour in sorted(reserved):  # to the smallest set without the colour
+        _smallest([g for g in groups if colour not in g[::2]]).extend(
+            (colour, 13 * colour + number - 1))
+    for joker in jokers:  # to the smallest set, as its first missing colour
+        group = _smallest([g for g in groups if len(g) < 8])
+        colour = 0
+        while colour in group[::2]:
+            colour += 1
         group.extend((colour, joker))
     melds = []
     for group in groups:
