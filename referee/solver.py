@@ -1,11 +1,11 @@
 """Exact solvers over a rack: the most valuable set of disjoint melds, and full coverage.
 
 The search itself lives in :mod:`referee.programme` (a best-bound-first dynamic programme
-over the tile grid); this module turns tiles into its grid, picks its fastest build, and
-rebuilds concrete melds from the choices it made. ``.ci/setup`` compiles the programme with
-mypyc into ``referee._programme_compiled``; that build is used only when it was made from
-the very source beside it, and the pure-Python module stays the readable reference that
-the tests run too.
+over the tile grid, and the replay of its choices into melds, on ints); this module turns
+tiles into its grid, picks its fastest build, and maps the melds it lays back to tiles.
+``.ci/setup`` compiles the programme with mypyc into ``referee._programme_compiled``; that
+build is used only when it was made from the very source beside it, and the pure-Python
+module stays the readable reference that the tests run too.
 
 >>> from referee.options import Rules
 >>> from referee.jokers import Jokers
