@@ -205,7 +205,7 @@ def test_a_question_a_check_answers_links_to_it(page: Any, lang: str, question: 
 
 ACCESS_AUDIT = """(root) => {
   const shown = el => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
-  const main = document.querySelector(root);
+  const main = document.querySelector(root || 'main');
   const unlabelled = [...main.querySelectorAll('input:not([type=hidden]), select, textarea')]
     .filter(shown).filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label'))
     .map(el => el.name);
