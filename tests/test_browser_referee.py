@@ -203,9 +203,9 @@ def test_a_question_a_check_answers_links_to_it(page: Any, lang: str, question: 
     assert in_view(page, ".check-links")
 
 
-ACCESS_AUDIT = """() => {
+ACCESS_AUDIT = """(root) => {
   const shown = el => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
-  const main = document.querySelector('main');
+  const main = document.querySelector(root || 'main');
   const unlabelled = [...main.querySelectorAll('input:not([type=hidden]), select, textarea')]
     .filter(shown).filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label'))
     .map(el => el.name);
@@ -222,18 +222,21 @@ ACCESS_AUDIT = """() => {
     .map(el => el.tagName + '.' + el.className + ':' + el.textContent.trim().slice(0, 30));
   return {unlabelled, small, tiny};
 }"""
-PAGES = ["/referee/", *[f"/referee/{c[0]}" for c in CHECKS],
-         f"/referee/best-opening?indicator=K7&tiles={RACK_21.replace(' ', '+')}",
-         "/search?q=R12+R13+R1"]
+PAGES = [(path, "main") for path in (
+    "/referee/", *[f"/referee/{c[0]}" for c in CHECKS],
+    f"/referee/best-opening?indicator=K7&tiles={RACK_21.replace(' ', '+')}")] + [
+    ("/search?q=R12+R13+R1", "#ruling")]
+"""Each referee page, and the referee's part of a search that names tiles (its rules follow
+as any search's results do)."""
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_referee_pages_label_every_field_with_big_targets_and_text(page: Any, lang: str) -> None:
     """Every field has a label, every control is at least 44 px (a radio or check box by its
     label), text is at least 16 px, and nothing scrolls sideways."""
-    for path in PAGES:
+    for path, root in PAGES:
         page.goto(f"/{lang}{path}")
-        found = page.evaluate(ACCESS_AUDIT)
+        found = page.evaluate(ACCESS_AUDIT, root)
         assert found == {"unlabelled": [], "small": [], "tiny": []}, (path, found)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
 
