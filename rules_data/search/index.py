@@ -197,7 +197,9 @@ class Generation:
                          for rule, phrases in data.get("phrases", {}).items()
                          if rule in docnums}),
             definitions,
-            frozenset(docnum for docnum, rule in self.rules.items() if "plain" in rule.variants))
+            frozenset(docnum for docnum, rule in self.rules.items() if "plain" in rule.variants),
+            {docnums[rule]: docnums[general] for rule, general in data.get("refines", {}).items()
+             if rule in docnums and general in docnums})
 
     def _searcher(self) -> Any:
         """This process's searcher of this generation, opened on first use; call it with

@@ -76,13 +76,16 @@ class Ranker:
     WORD_CACHE = 5_000
 
     def __init__(self, postings: Postings, prior: Mapping[int, float], phrases: PhraseIndex,
-                 definitions: Definitions, plain: frozenset[int] = frozenset()) -> None:
+                 definitions: Definitions, plain: frozenset[int] = frozenset(),
+                 refines: Mapping[int, int] | None = None) -> None:
         self.postings = postings
         self.prior = prior
         self.phrases = phrases
         self.definitions = DefinitionIndex(definitions)
         self.plain = plain
         """Plain Okey's rules (by document number), which lead when a query names plain Okey."""
+        self.refines = dict(refines or {})
+        """Each refining rule's general rule (by document number): see :meth:`refined`."""
         self._words: dict[Alternatives, dict[int, float]] = {}
         self._units: dict[Unit, UnitScores] = {}
         self._covers: dict[Unit, Cover] = {}
@@ -90,7 +93,7 @@ class Ranker:
     def rank(self, units: Sequence[Unit], plain: bool = False) -> list[tuple[int, float]]:
         """The rules matching a query, best first: ``(document number, score)``; ``plain`` when
         the query names plain Okey, whose rules then lead (``VARIANT_LEAD``)."""
-        scores = self.score(units)
+        scores = self.refined(units, self.score(units))
         if plain:
             scores = {doc: value * VARIANT_LEAD if doc in self.plain else value
                       for doc, value in scores.items()}
@@ -156,6 +159,21 @@ class Ranker:
                     total[doc] = total.get(doc, 0.0) + score
         prior = self.prior
         return {doc: score * prior.get(doc, 1.0) for doc, score in total.items()}
+
+    def refined(self, units: Sequence[Unit], scores: dict[int, float]) -> dict[int, float]:
+        """Take ``TABLE_PRIOR`` from a general rule when the query names what sets one of its
+        refinements (an exception or option) apart: a word in the refinement's title or
+        keywords and not in the general rule's (``fake`` of the fake joker, not of jokers)."""
+        if not self.refines or not units:
+            return scores
+        covers = [self.cover(unit)[0] for unit in units]
+        demoted = {general for rule, general in self.refines.items()
+                   if rule in scores and general in scores
+                   and any(rule in found and general not in found for found in covers)}
+        if not demoted:
+            return scores
+        return {doc: score / self.prior.get(doc, 1.0) if doc in demoted else score
+                for doc, score in scores.items()}
 
     def cover_bonus(self, units: Sequence[Unit], scores: dict[int, float]) -> dict[int, float]:
         """Specific before general: raise the rules whose title or keywords hold the question's
