@@ -141,7 +141,8 @@ TR_SUFFIXES = tuple(sorted({
     "di", "du", "ti", "tu", "dik", "duk", "tik", "tuk", "digi", "dugu", "tigi", "tugu",
     "diginda", "dugunda", "tiginda", "tugunda", "dikten", "duktan", "tikten", "tuktan",
     "arak", "erek", "yarak", "yerek", "ip", "up", "yip", "yup", "inca", "ince", "unca", "unce",
-    "ken", "yken", "sa", "se", "rsa", "rse", "abilir", "ebilir", "yabilir", "yebilir",
+    "ken", "yken", "sa", "se", "rsa", "rse", "sam", "sem", "rsam", "rsem", "saniz", "seniz",
+    "abilir", "ebilir", "yabilir", "yebilir",
     "amaz", "emez", "mali", "meli", "acak", "ecek", "yacak", "yecek", "iyor", "uyor", "yor",
     "il", "ul", "mayi", "meyi",
     # more of the negative verb (see _TURKISH_NEGATIVE): present, written and spoken
@@ -178,8 +179,9 @@ def turkish_light_stems(word: str) -> tuple[str, ...]:
     return (greedy,) if plain == greedy else (greedy, plain)
 
 
-_UNBUFFERED = frozenset({"sa", "se"})
-"""Suffixes that start with s, y or n but take no buffer: the conditional (``açamaz-sa``)."""
+_UNBUFFERED = frozenset({"sa", "se", "sam", "sem", "saniz", "seniz"})
+"""Suffixes that start with s, y or n but take no buffer: the conditional (``açamaz-sa``,
+``atar-sam``: if I discard)."""
 
 _VOICED = {"d": "t", "g": "k", "b": "p"}
 """A voiced consonant and the voiceless one it stands for at the end of a stem."""

@@ -261,6 +261,16 @@ def _check_references(
                 bad(f"related id {target} does not exist")
             elif target == rule.id:
                 bad("a rule cannot be related to itself")
+        if rule.refines is not None:
+            seen = {rule.id}
+            general: str | None = rule.refines
+            while general is not None and general in rules and general not in seen:
+                seen.add(general)
+                general = rules[general].refines
+            if rule.refines not in rules:
+                bad(f"refines id {rule.refines} does not exist")
+            elif general is not None and general in seen:
+                bad(f"refines {rule.refines} makes a cycle")
         if rule.counterpart is not None and rule.counterpart not in rules:
             bad(f"counterpart {rule.counterpart} does not exist")
         refs = list(rule.sources)

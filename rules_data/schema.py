@@ -131,6 +131,8 @@ class Rule(Frozen):
     keywords: Words
     sources: tuple[SourceRef, ...] = Field(min_length=1)
     related: tuple[RuleId, ...] = ()
+    refines: RuleId | None = None
+    """The rule this one is a special case, exception or house-rule option of."""
     counterpart: RuleId | None = None
     house_rule: HouseRule | None = None
 

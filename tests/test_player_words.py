@@ -72,6 +72,8 @@ def test_negation_is_indexed_on_the_negated_word(lang: str, words: str,
     ("de", "rausgelegt", "ausgelegt"),
     # a five-letter Turkish word is its own root: yonca (clover), yoncalı (with a clover)
     ("tr", "yoncalı", "yonca"), ("tr", "destede", "deste"),
+    # the conditional with a person ending: if I discard, if I open
+    ("tr", "atarsam", "atmak"), ("tr", "açarsam", "açmak"), ("tr", "bitirirsem", "bitirmek"),
 ])
 def test_how_players_inflect_meets_the_rule_texts_words(lang: str, typed: str,
                                                         written: str) -> None:
@@ -181,7 +183,7 @@ def test_number_words_find_the_wrap_rule(search_index: SearchIndex, lang: str,
     ("tr", "yirmi bir taş", "202"), ("tr", "yirmi iki taş", "202"),
     ("en", "fourteen tiles", "206"), ("en", "fifteen tiles", "206"),
     ("en", "twenty points tournament", "609"), ("en", "twenty one tiles", "202"),
-    ("en", "twenty-two tiles", "202"),
+    ("en", "twenty-two tiles", "202"), ("tr", "okey taşını atarsam ne olur", "703"),
 ])
 def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, query: str,
                                       rule: str) -> None:

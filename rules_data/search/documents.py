@@ -107,6 +107,7 @@ def meta(book: Rulebook) -> dict[str, Any]:
         "synonyms": [list(group) for group in book.synonyms],
         "table": [rule.id for rule in book if is_table_rule(rule)],
         "penalties": [rule.id for rule in book if rule.category == "penalties"],
+        "refines": {rule.id: rule.refines for rule in book if rule.refines is not None},
         "vocabulary": vocabulary(book),
         "preferred": preferred(book),
         "phrases": _phrases(book),

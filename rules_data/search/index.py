@@ -198,7 +198,9 @@ class Generation:
                          if rule in docnums}),
             definitions,
             frozenset(docnum for docnum, rule in self.rules.items() if "plain" in rule.variants),
-            frozenset(docnums[rule] for rule in data.get("penalties", ()) if rule in docnums))
+            frozenset(docnums[rule] for rule in data.get("penalties", ()) if rule in docnums),
+            {docnums[rule]: docnums[general] for rule, general in data.get("refines", {}).items()
+             if rule in docnums and general in docnums})
 
     def _searcher(self) -> Any:
         """This process's searcher of this generation, opened on first use; call it with

@@ -84,7 +84,8 @@ class Ranker:
 
     def __init__(self, postings: Postings, prior: Mapping[int, float], phrases: PhraseIndex,
                  definitions: Definitions, plain: frozenset[int] = frozenset(),
-                 penalties: frozenset[int] = frozenset()) -> None:
+                 penalties: frozenset[int] = frozenset(),
+                 refines: Mapping[int, int] | None = None) -> None:
         self.postings = postings
         self.prior = prior
         self.phrases = phrases
@@ -93,6 +94,8 @@ class Ranker:
         """Plain Okey's rules (by document number), which lead when a query names plain Okey."""
         self.penalties = penalties
         """The penalty rules, which lead when a query asks what follows from an act."""
+        self.refines = dict(refines or {})
+        """Each refining rule's general rule (by document number): see :meth:`refined`."""
         self._words: dict[Alternatives, dict[int, float]] = {}
         self._units: dict[Unit, UnitScores] = {}
         self._covers: dict[Unit, Cover] = {}
@@ -103,7 +106,7 @@ class Ranker:
         the query names plain Okey, whose rules then lead (``VARIANT_LEAD``), ``consequence``
         when it asks what follows from an act, and the penalty rules lead
         (``CONSEQUENCE_LEAD``)."""
-        scores = self.score(units)
+        scores = self.refined(units, self.score(units))
         if plain:
             scores = {doc: value * VARIANT_LEAD if doc in self.plain else value
                       for doc, value in scores.items()}
@@ -172,6 +175,21 @@ class Ranker:
                     total[doc] = total.get(doc, 0.0) + score
         prior = self.prior
         return {doc: score * prior.get(doc, 1.0) for doc, score in total.items()}
+
+    def refined(self, units: Sequence[Unit], scores: dict[int, float]) -> dict[int, float]:
+        """Take ``TABLE_PRIOR`` from a general rule when the query names what sets one of its
+        refinements (an exception or option) apart: a word in the refinement's title or
+        keywords and not in the general rule's (``fake`` of the fake joker, not of jokers)."""
+        if not self.refines or not units:
+            return scores
+        covers = [self.cover(unit)[0] for unit in units]
+        demoted = {general for rule, general in self.refines.items()
+                   if rule in scores and general in scores
+                   and any(rule in found and general not in found for found in covers)}
+        if not demoted:
+            return scores
+        return {doc: score / self.prior.get(doc, 1.0) if doc in demoted else score
+                for doc, score in scores.items()}
 
     def cover_bonus(self, units: Sequence[Unit], scores: dict[int, float]) -> dict[int, float]:
         """Specific before general: raise the rules whose title or keywords hold the question's
