@@ -453,8 +453,6 @@ def _table(code: int, cell: int) -> int:
     return cell if _STATES[code][3] else _TWINS[cell]
 
 
-
-
 # A cell's option for one colour state: (bound change, new code, the rest of the key
 # delta, value gained, jokers used, naturals for sets, move).
 Option = tuple[int, int, int, int, int, int, Move]
@@ -497,7 +495,7 @@ def _computed_options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
     return tuple(options)
 
 
-# The search reads option lists flat, as lists of small ints (``WIDTH`` a option, a move
+# The search reads option lists flat, as lists of small ints (``WIDTH`` an option, a move
 # by its number in ``_MOVES``), so that reading one touches no object but the list: the
 # tuples of a cache filled over a process's life lie scattered in memory, and each is a
 # cache miss on a solve's first read. The option table stores them so; numbers for the
@@ -868,7 +866,7 @@ class _Programme:
                         break
                     left = (key >> 7) & 7
                     if key & 15 and (key & 15) + cells[level - step + 1][3] + left < 3:
-                        break  # the sets of this number could never reach three tiles
+                        break  # its sets could never reach three tiles: dropped below
                     laid = _IDLE_ID
                     if bounds is not None:
                         was = (bounds.terms[slot][step].get(code)
