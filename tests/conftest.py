@@ -36,6 +36,7 @@ def make_app(index_dir: Path, data_dir: Path, **extra: object) -> Flask:
         "SEARCH_INDEX_DIR": str(index_dir),
         "DATABASE_URL": f"sqlite:///{data_dir / 'hakem.sqlite3'}",
         "RATELIMIT_ENABLED": False,  # tests/test_security.py turns the limits on, lowered
+        "WARM_AFTER_FORK": False,  # tests/test_search.py forks one that does
         **extra,
     })
 

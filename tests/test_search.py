@@ -483,3 +483,24 @@ def test_a_missing_or_broken_pointer_is_rebuilt(fresh: tuple[Path, Path]) -> Non
     assert index.search("okey", "tr").hits
     os.remove(directory / POINTER)
     assert SearchIndex.open_or_build(directory, book).search("okey", "tr").hits
+
+
+@pytest.mark.parametrize("warm", [True, False])
+def test_a_forked_worker_answers_the_warm_up_before_it_serves(
+        warm: bool, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """gunicorn's workers are forked from a master that warmed the app (``--preload``); each
+    answers the warm-up again before its first request (``WARM_AFTER_FORK``)."""
+    from tests.conftest import build_test_index, make_app
+
+    index_dir = Path(build_test_index(tmp_path_factory).directory)
+    app = make_app(index_dir, tmp_path_factory.mktemp("data"), WARM_AFTER_FORK=warm)
+    assert app.extensions["hakem.warmed_pid"] == os.getpid()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the worker: tell whether it warmed itself, and leave at once
+        os.write(write, b"1" if app.extensions["hakem.warmed_pid"] == os.getpid() else b"0")
+        os._exit(0)
+    os.close(write)
+    os.waitpid(pid, 0)
+    assert os.read(read, 1) == (b"1" if warm else b"0")
+    os.close(read)

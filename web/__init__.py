@@ -16,6 +16,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "SEARCH_INDEX_DIR": None,  # default: <instance>/search-index
     "SEARCH_CACHE_SIZE": 1024,  # answers kept per worker; 0 turns the cache off
+    "WARM_AFTER_FORK": True,  # a forked worker answers the warm-up searches before it serves
     "DATABASE_URL": None,  # default: sqlite:///<instance>/hakem.sqlite3
     "BABEL_DEFAULT_LOCALE": "en",
     "BABEL_TRANSLATION_DIRECTORIES": str(Path(__file__).resolve().parent.parent / "translations"),
@@ -72,6 +73,7 @@ def init_app(app: Flask) -> None:
                    pwa, sheet, api, security, cli):
         module.init_app(app)
     search.warm_requests(app)
+    search.warm_after_fork(app)
     # What start-up made (the rule book, the opened and warmed index, the compiled URL map,
     # catalogs and templates) lives as long as the process: keep it out of the collector's
     # scans, which also spares forked workers' copy-on-write pages (gunicorn --preload).

@@ -201,6 +201,11 @@ class SearchIndex:
                         self._live = ((-1, -1), self._live[1])  # read the pointer again
         raise AssertionError("unreachable")
 
+    def open_searcher(self) -> None:
+        """Open this process's Whoosh searcher of the live generation, which :meth:`warm`
+        closed: a worker forked after the warm-up does so before it serves."""
+        self._generation().open_searcher()
+
     @property
     def warmed(self) -> bool:
         """Whether :meth:`warm` has run on the generation now open."""
