@@ -154,10 +154,17 @@ class QueryReader:
         self._corrections: dict[str, str | None] = {}
         self._cache_lock = threading.Lock()
         self.synonyms = SynonymMap(self, synonyms)
-        self.consequence_cues = tuple(
+        consequence_cues = [
             tuple(fold(plain_lower(word)) for word in str(cue).split())
             for cue in yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))[
-                "consequence_questions"])
+                "consequence_questions"]]
+        self._cues_by_first: dict[str, list[tuple[str, ...]]] = {}
+        self._cue_prefixes: list[tuple[str, tuple[str, ...]]] = []
+        for cues in consequence_cues:
+            if cues[0].endswith("*"):
+                self._cue_prefixes.append((cues[0][:-1], cues))
+            else:
+                self._cues_by_first.setdefault(cues[0], []).append(cues)
 
     def on_topic(self, words: Sequence[str], corrections: Sequence[str | None],
                  display: str) -> bool:
@@ -223,10 +230,16 @@ class QueryReader:
         """Whether the query asks what follows from an act (``ne olur``, ``was passiert``,
         ``penalty``): a cue of rules_data/vocabulary.yaml among its folded words."""
         folded = [fold(plain_lower(analysis.strip_apostrophe(word))) for word in words]
-        return any(
-            all(typed.startswith(cue[:-1]) if cue.endswith("*") else typed == cue
-                for typed, cue in zip(folded[i:i + len(cues)], cues))
-            for cues in self.consequence_cues for i in range(len(folded) - len(cues) + 1))
+        for i, word in enumerate(folded):
+            for cues in self._cues_by_first.get(word, ()):
+                if len(cues) <= len(folded) - i and all(
+                        _cue_holds(typed, cue) for typed, cue in zip(folded[i:], cues)):
+                    return True
+            for prefix, cues in self._cue_prefixes:
+                if word.startswith(prefix) and len(cues) <= len(folded) - i and all(
+                        _cue_holds(typed, cue) for typed, cue in zip(folded[i:], cues)):
+                    return True
+        return False
 
     def names_plain(self, words: Sequence[str]) -> bool:
         """Whether the query names plain Okey (``normal okeyde``, ``einfaches Okey``)."""
@@ -550,6 +563,11 @@ class SynonymMap:
         result = tuple(clauses)
         self._expansions[key] = result
         return result
+
+
+def _cue_holds(typed: str, cue: str) -> bool:
+    """Whether a folded word is a cue word (``penal*``: any word starting ``penal``)."""
+    return typed.startswith(cue[:-1]) if cue.endswith("*") else typed == cue
 
 
 @lru_cache(maxsize=16384)

@@ -37,6 +37,11 @@ class Clause:
     by_lang: Mapping[str, tuple[frozenset[str], frozenset[str]]] = field(
         init=False, repr=False, compare=False)
     """Per language, its stemmed terms and its prefixes (what a snippet marks)."""
+    _hash: int = field(init=False, repr=False, compare=False)
+    """Its hash, worked out once: clauses key the ranker's caches, a lookup a typed word."""
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __post_init__(self) -> None:
         terms: set[str] = set()
@@ -50,6 +55,8 @@ class Clause:
                 else:
                     terms.add(f"{lang}:{text}")
                     stems.setdefault(lang, set()).add(text)
+        object.__setattr__(self, "_hash", hash((self.words, self.boost, self.mark,
+                                                self.synonym, self.whole, self.mended)))
         object.__setattr__(self, "terms", frozenset(terms))
         object.__setattr__(self, "by_lang", {
             lang: (frozenset(stems.get(lang, ())), frozenset(prefixes.get(lang, ())))
