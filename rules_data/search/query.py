@@ -11,7 +11,6 @@ import re
 import threading
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -152,6 +151,7 @@ class QueryReader:
             frozenset(topic.get(key, ())) for key in ("okey", "core", "only", "words"))
         self._cache: dict[tuple[str, ...], Unit] = {}
         self._corrections: dict[str, str | None] = {}
+        self._weights: dict[tuple[str, str | None, str], int | None] = {}
         self._cache_lock = threading.Lock()
         self.synonyms = SynonymMap(self, synonyms)
         consequence_cues = [
@@ -248,7 +248,19 @@ class QueryReader:
 
     def topic_weight(self, word: str, correction: str | None, display: str) -> int | None:
         """How much one typed word says the query is about Okey (see :meth:`on_topic`);
-        None for a stop word or a negation cue, which says nothing either way."""
+        None for a stop word or a negation cue, which says nothing either way. Kept like a
+        word's reading."""
+        cache_key = (word, correction, display)
+        if cache_key in self._weights:
+            return self._weights[cache_key]
+        weight = self._topic_weight(word, correction, display)
+        with self._cache_lock:
+            if len(self._weights) > 10_000:
+                self._weights.clear()
+            self._weights[cache_key] = weight
+        return weight
+
+    def _topic_weight(self, word: str, correction: str | None, display: str) -> int | None:
         key = fold(plain_lower(analysis.strip_apostrophe(word)))
         if any(analysis.is_stop(lang, key) or analysis.is_negation_cue(lang, key)
                or analysis.is_negation_after(lang, key) for lang in LANGS):
@@ -448,8 +460,7 @@ class QueryReader:
                     expansion = self.synonyms.expansion(group, display)
                     typed_units = tuple(at[k] for k in range(i, i + n) if k in at)
                     if expansion:
-                        units.append(tuple(replace(c, stands_for=typed_units)
-                                           for c in expansion))
+                        units.append(tuple(c.standing_for(typed_units) for c in expansion))
         return units, corrections
 
 

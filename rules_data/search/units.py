@@ -4,6 +4,7 @@ weighted index terms. Queries are built this way, never parsed: Whoosh's syntax 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -42,6 +43,13 @@ class Clause:
 
     def __hash__(self) -> int:
         return self._hash
+
+    def standing_for(self, units: tuple[tuple[Clause, ...], ...]) -> Clause:
+        """This clause as the synonym phrase of the typed words ``units`` (``stands_for``),
+        its terms not worked out again."""
+        clause = copy.copy(self)
+        object.__setattr__(clause, "stands_for", units)
+        return clause
 
     def __post_init__(self) -> None:
         terms: set[str] = set()
