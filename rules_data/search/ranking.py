@@ -291,12 +291,20 @@ class PhraseIndex:
         """Per rule, the word count of its longest phrase whose every word has one of ``terms``."""
         by_term = self.by_term
         held: dict[int, int] = {}
-        for p in {p for term in by_term.keys() & terms for p in by_term[term]}:
-            words = self.words[p]
-            if all(not word.isdisjoint(terms) for word in words):
-                doc = self.docs[p]
-                if len(words) > held.get(doc, 1):
-                    held[doc] = len(words)
+        checked: set[int] = set()
+        for term in terms:
+            for p in by_term.get(term, ()):
+                if p in checked:
+                    continue
+                checked.add(p)
+                words = self.words[p]
+                for word in words:  # a loop, not all(): this runs for every query
+                    if word.isdisjoint(terms):
+                        break
+                else:
+                    doc = self.docs[p]
+                    if len(words) > held.get(doc, 1):
+                        held[doc] = len(words)
         return held
 
 
