@@ -35,6 +35,7 @@ from web.round_requests import (
 )
 from web.search import book, run_search
 from web.table import table_rules
+from web.tile_questions import referee_lead
 from web.validation import choose_language, json_body, parse, query_args
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -93,7 +94,8 @@ def term_json(term: Term, lang: str) -> dict[str, Any]:
 def search() -> Response:
     params = parse(SearchQuery, query_args())
     lang = lang_of(params)
-    results = run_search(params.q, lang, params.variant, params.limit, table_rules())
+    results = run_search(params.q, lang, params.variant, params.limit,
+                         referee_lead(params.q, table_rules()))
     return respond(responses.SearchResults.model_validate({
         "query": results.query, "lang": lang, "variant": results.variant,
         "status": results.status, "suggestion": results.suggestion,

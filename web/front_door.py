@@ -18,8 +18,7 @@ from referee.tiles import Tile
 from rules_data import LANGS
 from web.api import ruling_json
 from web.errors import InputError
-from web.table import table_rules
-from web.tile_questions import meld_checks, tiles_in_query
+from web.tile_questions import MeldChecks
 
 LINKS_FILE = Path(__file__).with_name("check_links.yaml")
 
@@ -61,12 +60,12 @@ def check_links(query: str) -> list[CheckLink]:
     return found
 
 
-def meld_rulings(tiles: tuple[Tile, ...]) -> list[dict[str, Any]]:
-    """The meld check on the tiles in each variant, as the API writes a ruling (or the error
-    that stops it), with a link to the check's page."""
+def meld_rulings(tiles: tuple[Tile, ...], checks: MeldChecks) -> list[dict[str, Any]]:
+    """The meld checks on the tiles (:func:`web.tile_questions.meld_checks`), as the API
+    writes a ruling (or the error that stops it), with a link to the check's page."""
     written = " ".join(str(t) for t in tiles)
     found: list[dict[str, Any]] = []
-    for variant, checked in meld_checks(tiles, table_rules()):
+    for variant, checked in checks:
         link = url_for("referee.check_page", check="meld", variant=variant, tiles=written,
                        indicator="", _anchor="ruling")
         if isinstance(checked, InputError):

@@ -14,7 +14,7 @@ from rules_data.schema import SourceRef
 from rules_data.search import VARIANT_CHOICES
 from web.errors import InputError
 from web.front_door import check_links, meld_rulings
-from web.tile_questions import tiles_in_query
+from web.tile_questions import lead_of, meld_checks, tiles_in_query
 from web.i18n import best_language
 from web.render import rule_html, sources_named
 from web.search import book, run_search
@@ -73,10 +73,11 @@ def search() -> str:
     variant = variant_arg()
     if not query.strip():
         return render_template("results.html", query="", variant=variant, results=None)
-    results = run_search(query, g.lang, variant, limit=20, table=table_rules())
     tiles = tiles_in_query(query)
+    checks = meld_checks(tiles, table_rules()) if tiles else []  # once: the cards and the lead
+    results = run_search(query, g.lang, variant, limit=20, lead=lead_of(checks))
     return render_template("results.html", query=query, variant=variant, results=results,
-                           tiles=tiles, melds=meld_rulings(tiles) if tiles else [],
+                           tiles=tiles, melds=meld_rulings(tiles, checks),
                            checks=check_links(query), check_pages=check_pages(),
                            categories=book().categories if not results.hits else {})
 

@@ -11,12 +11,10 @@ from flask import Flask, current_app
 from flask_babel import lazy_gettext
 from flask_babel.speaklater import LazyString
 
-from referee.options import Rules
 from rules_data import LANGS, Rulebook, rulebook
-from rules_data.search import MAX_QUERY, QueryError, Results, SearchIndex
+from rules_data.search import MAX_QUERY, Lead, QueryError, Results, SearchIndex
 from web.errors import InputError
 from web.security import LIMITER
-from web.tile_questions import referee_lead
 
 QUERY_ERRORS: dict[str, LazyString] = {
     "empty": lazy_gettext("Type a few words to search for."),
@@ -39,12 +37,11 @@ def index() -> SearchIndex:
 
 
 def run_search(query: str, lang: str, variant: str = "all", limit: int = 10,
-               table: Rules | None = None) -> Results:
-    """Search, the rules of the referee's ruling on tiles the query names first (under
-    ``table``'s house rules), with a bad request raised as a translated :class:`InputError`."""
+               lead: Lead = ()) -> Results:
+    """Search, ``lead`` ranked higher (the rules of the referee's ruling on tiles the query
+    names: :mod:`web.tile_questions`), with a bad request raised as a translated
+    :class:`InputError`."""
     try:
-        lead = referee_lead(query, table) if isinstance(query, str) and len(query) <= MAX_QUERY \
-            else ()
         return index().search(query, lang, variant, limit, lead)
     except QueryError as error:
         message = QUERY_ERRORS.get(error.code)

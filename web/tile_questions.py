@@ -18,12 +18,14 @@ from functools import lru_cache
 from referee.options import Rules
 from referee.rulings import Ruling
 from referee.tiles import Color, Tile, color_word
-from rules_data.search import Lead, read_numbers
+from rules_data.search import MAX_QUERY, Lead, read_numbers
 from web.errors import InputError
 from web.referee_requests import CHECKS, judge
 from web.validation import parse
 
 MIN_TILES = 3
+MeldChecks = list[tuple[str, tuple[Ruling, Rules] | InputError]]
+"""Per variant, the meld check's ruling and the rules it ran under, or the error that stops it."""
 _WORDS = re.compile(r"[\s,;|/]+")
 _NUMBERS = re.compile(r"^\d{1,2}(?:-\d{1,2})+$")  # 13-1-2: numbers without a colour
 
@@ -45,6 +47,8 @@ def tiles_in_query(text: str) -> tuple[Tile, ...]:
     >>> tiles_in_query("5 mi 7 mi"), tiles_in_query("21 22 taş")
     ((), ())
     """
+    if len(text) > MAX_QUERY:  # longer than a search takes: and the answers kept stay small
+        return ()
     tiles: list[Tile] = []
     colour: Color | None = None
     bare: list[int] = []
@@ -87,12 +91,11 @@ def _notation(word: str) -> Tile | None:
     return Tile.parse(word) if match else None
 
 
-def meld_checks(tiles: tuple[Tile, ...], table: Rules | None
-                ) -> list[tuple[str, tuple[Ruling, Rules] | InputError]]:
+def meld_checks(tiles: tuple[Tile, ...], table: Rules | None) -> MeldChecks:
     """The meld check on the tiles in each variant, under ``table``'s house rules where the
     table plays that variant: the ruling and its rules, or the error that stops it."""
     written = " ".join(str(t) for t in tiles)
-    found: list[tuple[str, tuple[Ruling, Rules] | InputError]] = []
+    found: MeldChecks = []
     for variant in ("101", "plain"):
         try:
             body = parse(CHECKS["meld"][0], {"variant": variant, "tiles": written})
@@ -102,12 +105,15 @@ def meld_checks(tiles: tuple[Tile, ...], table: Rules | None
     return found
 
 
+def lead_of(checks: MeldChecks) -> Lead:
+    """The rules each variant's meld ruling rests on (see :func:`meld_checks`): they answer
+    the question, so the search ranks them higher."""
+    return tuple((variant, checked[0].rules) for variant, checked in checks
+                 if not isinstance(checked, InputError))
+
+
 def referee_lead(query: str, table: Rules | None = None) -> Lead:
     """The rules the referee's meld ruling rests on, per variant, when the search names
-    tiles (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``): they answer the
-    question, so they head the search's results."""
+    tiles (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``); none otherwise."""
     tiles = tiles_in_query(query)
-    if not tiles:
-        return ()
-    return tuple((variant, checked[0].rules) for variant, checked in meld_checks(tiles, table)
-                 if not isinstance(checked, InputError))
+    return lead_of(meld_checks(tiles, table)) if tiles else ()

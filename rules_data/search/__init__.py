@@ -158,8 +158,8 @@ class SearchIndex:
         """Find the rules for ``query`` (any language), shown in ``lang``, of ``variant``.
 
         ``lead`` holds, per variant, the rules a check found for the query (the referee's
-        ruling on the tiles it names): they head the results, the query's variant first
-        (plain Okey's when it names plain Okey, else 101's).
+        ruling on the tiles it names): they rank ``REFEREE_LEAD`` higher, and one that no
+        word of the query finds is listed after the others (see :func:`_leading`).
 
         :raises QueryError: for an unknown ``lang`` or ``variant``, or a query that is empty
             or longer than 200 characters. Anything else in the query, Whoosh syntax
