@@ -86,7 +86,7 @@ def warm_after_fork(app: Flask) -> None:
     otherwise pays for touching the master's pages copy-on-write and for opening one, 12 to
     16 ms of CPU where a later one takes 2. ``WARM_AFTER_FORK`` turns it off; the hook holds
     the app weakly."""
-    if not app.config.get("WARM_AFTER_FORK", True):
+    if not app.config["WARM_AFTER_FORK"]:
         return
     live = weakref.ref(app)
 

@@ -12,7 +12,7 @@ import threading
 import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
@@ -37,6 +37,10 @@ from rules_data.wordlist import WordSet
 
 Lexicon = Mapping[str, Mapping[str, frozenset[str]]]
 """Per language and field kind (``title``, ``kw``, ``body``, ``extra``, ``pre``), its terms."""
+
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def clean_query(query: str) -> str:
@@ -209,10 +213,11 @@ class QueryReader:
             elif particle in analysis.GERMAN_PARTICLES and (
                     j + 1 == len(words) or spelled[j + 1] in analysis.GERMAN_CLAUSE_WORDS):
                 for v in range(start, min(start + 2, j)):
-                    verb = plain_lower(words[v]) + " " if words[v] == joined[v] else ""
-                    whole = plain_lower(words[j]) + verb.strip()
+                    if joined[v] != words[v]:
+                        continue  # already joined to an earlier particle
+                    whole = plain_lower(words[j]) + plain_lower(words[v])
                     known = next((form for form in (whole, *analysis.german_bases(
-                        analysis.german_spelling(whole))) if verb and self.knows_german(form)), "")
+                        analysis.german_spelling(whole))) if self.knows_german(form)), "")
                     if known:
                         joined[v], joined[j] = known, ""
                         break
@@ -231,14 +236,12 @@ class QueryReader:
         ``penalty``): a cue of rules_data/vocabulary.yaml among its folded words."""
         folded = [fold(plain_lower(analysis.strip_apostrophe(word))) for word in words]
         for i, word in enumerate(folded):
-            for cues in self._cues_by_first.get(word, ()):
-                if len(cues) <= len(folded) - i and all(
-                        _cue_holds(typed, cue) for typed, cue in zip(folded[i:], cues)):
-                    return True
-            for prefix, cues in self._cue_prefixes:
-                if word.startswith(prefix) and len(cues) <= len(folded) - i and all(
-                        _cue_holds(typed, cue) for typed, cue in zip(folded[i:], cues)):
-                    return True
+            starting = [*self._cues_by_first.get(word, ()),
+                        *(cues for prefix, cues in self._cue_prefixes if word.startswith(prefix))]
+            if any(len(cues) <= len(folded) - i and all(
+                    _cue_holds(typed, cue) for typed, cue in zip(folded[i:], cues))
+                   for cues in starting):
+                return True
         return False
 
     def names_plain(self, words: Sequence[str]) -> bool:
@@ -253,12 +256,16 @@ class QueryReader:
         cache_key = (word, correction, display)
         if cache_key in self._weights:
             return self._weights[cache_key]
-        weight = self._topic_weight(word, correction, display)
+        return self._keep(self._weights, cache_key,
+                          self._topic_weight(word, correction, display), 10_000)
+
+    def _keep(self, cache: dict[K, V], key: K, value: V, size: int) -> V:
+        """Keep ``value`` in one of the reader's caches, emptied when it passes ``size``."""
         with self._cache_lock:
-            if len(self._weights) > 10_000:
-                self._weights.clear()
-            self._weights[cache_key] = weight
-        return weight
+            if len(cache) > size:
+                cache.clear()
+            cache[key] = value
+        return value
 
     def _topic_weight(self, word: str, correction: str | None, display: str) -> int | None:
         key = fold(plain_lower(analysis.strip_apostrophe(word)))
@@ -351,12 +358,7 @@ class QueryReader:
         if compound:
             clauses.append(Clause(tuple(alternatives(p) for p in parts), COMPOUND_BOOST))
         clauses.extend(Clause((alternatives(p),), PART_BOOST) for p in parts if p)
-        unit = tuple(clauses)
-        with self._cache_lock:
-            if len(self._cache) > 10_000:
-                self._cache.clear()
-            self._cache[key] = unit
-        return unit
+        return self._keep(self._cache, key, tuple(clauses), 10_000)
 
     def partial(self, word: str, display: str) -> Unit:
         """For an unknown German compound, its known end parts (``Gesamtsieger`` → ``Sieger``).
@@ -382,12 +384,7 @@ class QueryReader:
         key = fold(plain_lower(analysis.strip_apostrophe(word)))
         if key in self._corrections:
             return self._corrections[key]
-        correction = self._correct(key)
-        with self._cache_lock:
-            if len(self._corrections) > 50_000:
-                self._corrections.clear()
-            self._corrections[key] = correction
-        return correction
+        return self._keep(self._corrections, key, self._correct(key), 50_000)
 
     def _correct(self, key: str) -> str | None:
         if len(key) < 4 or not key.isalpha() or key in real_words() or any(
