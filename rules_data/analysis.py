@@ -709,9 +709,9 @@ def german_bases(word: str) -> tuple[str, ...]:
 
     A participle's infinitive (``abgeworfen`` → ``abwerfen``, ``ausgelegt`` → ``auslegen``),
     a ``zu`` infinitive's (``abzuwerfen`` → ``abwerfen``), a strong verb form's
-    (``nimmt`` → ``nehmen``, ``abwirft`` → ``abwerfen``), a word negated with ``un-`` without it (``ungültig`` →
-    ``gültig``): players ask whether a thing is ``gültig`` when the rule says it is not; and
-    a spoken prefix written out (``rausgelegt`` → ``ausgelegt``).
+    (``nimmt`` → ``nehmen``, ``abwirft`` → ``abwerfen``), a word negated with ``un-``
+    without it (``ungültig`` → ``gültig``): players ask whether a thing is ``gültig`` when
+    the rule says it is not; and a spoken prefix written out (``rausgelegt`` → ``ausgelegt``).
 
     >>> german_bases("abgeworfen"), german_bases("angelegten"), german_bases("ungueltige")
     (('abwerfen',), ('anlegen',), ('gueltige',))
