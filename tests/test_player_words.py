@@ -334,3 +334,35 @@ def test_what_follows_opening_short_is_its_penalty(search_index: SearchIndex) ->
     happens then, the penalty for opening short (701) answers."""
     assert search_index.search("nur 85 Punkte ausgelegt, was passiert jetzt", "de").hits[0].id \
         == "701"
+
+
+@pytest.mark.parametrize(("lang", "query", "variant"), [
+    ("tr", "101de cift acmak", "101"),
+    ("de", "die 101er strafen", "101"),
+    ("en", "do i still get my -101", "101"),
+    ("de", "beim einfachen okey wie bei 101", "plain"),
+    ("en", "who starts in regular okey", "plain"),
+    ("en", "who starts", None),
+    ("tr", "1010 puan", None),
+])
+def test_the_variant_a_question_names(search_index: SearchIndex, lang: str, query: str,
+                                      variant: str | None) -> None:
+    """Only 101 Okey has the number 101, so a question that speaks of it asks about 101
+    Okey; one naming plain Okey asks about plain Okey, even when it compares it with 101."""
+    words = read_numbers(TOKEN.findall(query))
+    assert search_index._generation().query.names_variant(words) == variant
+
+
+@pytest.mark.parametrize(("lang", "query"), [
+    ("en", "joker is a 1, in 101 can a run go 12 13 1"),
+    ("de", "anzeiger ist 13 und joker ist die 1, darf ich dann bei 101 auch 12 13 1 legen"),
+])
+def test_a_question_speaking_of_101_gets_101_okeys_ruling(search_index: SearchIndex,
+                                                         lang: str, query: str) -> None:
+    """The tiles' ruling in 101 Okey (404: no 13-1) leads, not plain Okey's (407); 801, on
+    the indicator 13 the German question names too, may come first."""
+    from web.tile_questions import referee_lead
+
+    found = [hit.id for hit in search_index.search(query, lang, lead=referee_lead(query)).hits]
+    assert found[0] in ("404", "801")
+    assert found.index("404") < found.index("407")

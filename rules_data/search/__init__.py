@@ -239,17 +239,17 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
     words = gen.query.join_particles(read_numbers(TOKEN.findall(text)))
     units, corrections = gen.query.units(words, lang)
     suggested = suggestion(text, words, corrections)
-    plain = gen.query.names_plain(words)
+    named = gen.query.names_variant(words)
     consequence = gen.query.asks_consequence(words)
-    leading = _leading(gen, lead, variant, plain)
+    leading = _leading(gen, lead, variant, named)
     if not leading and (not units or not gen.query.on_topic(words, corrections, lang)):
         return Results(text, lang, variant, None, ())
     hits: list[Hit] = []
-    ranked = gen.ranker.rank(units, plain, consequence) if units else []
+    ranked = gen.ranker.rank(units, named, consequence) if units else []
     if suggested is not None and ranked:
         # suggest only when the mended query finds clearly better than the typed one
         typed_units = [unit for unit in units if not any(c.mended for c in unit)]
-        as_typed = gen.ranker.rank(typed_units, plain, consequence) if typed_units else []
+        as_typed = gen.ranker.rank(typed_units, named, consequence) if typed_units else []
         if as_typed and ranked[0][1] < SUGGEST_MARGIN * as_typed[0][1]:
             units, ranked, suggested = typed_units, as_typed, None
     if leading:
@@ -275,11 +275,15 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
     return Results(text, lang, variant, suggested, tuple(hits))
 
 
-def _leading(gen: Generation, lead: Lead, variant: str, plain: bool) -> list[list[int]]:
-    """The rules of ``lead`` (by document number), a group per variant: the searched
-    variant's, or plain Okey's first when the query names it, else 101 Okey's. They rank
-    ``REFEREE_LEAD`` higher; a rule no word of the query finds follows the others."""
-    order = sorted(lead, key=lambda item: (item[0] != variant, (item[0] == "plain") != plain))
+def _leading(gen: Generation, lead: Lead, variant: str, named: str | None) -> list[list[int]]:
+    """The rules of ``lead`` (by document number), a group per variant: only the searched
+    variant's, or the one the query names (``bei 101``, ``normal okeyde``), when the lead has
+    it; else every variant's, 101 Okey's first. They rank ``REFEREE_LEAD`` higher; a rule no
+    word of the query finds follows the others."""
+    asked = variant if variant != "all" else named
+    if any(name == asked for name, _ in lead):
+        lead = tuple(item for item in lead if item[0] == asked)
+    order = sorted(lead, key=lambda item: item[0] != "101")
     return [found for _, rules in order
             if (found := [gen.docnums[rule] for rule in rules if rule in gen.docnums])]
 

@@ -197,7 +197,8 @@ class Generation:
                          for rule, phrases in data.get("phrases", {}).items()
                          if rule in docnums}),
             definitions,
-            frozenset(docnum for docnum, rule in self.rules.items() if "plain" in rule.variants),
+            {variant: frozenset(docnum for docnum, rule in self.rules.items()
+                                if variant in rule.variants) for variant in ("101", "plain")},
             frozenset(docnums[rule] for rule in data.get("penalties", ()) if rule in docnums),
             {docnums[rule]: docnums[general] for rule, general in data.get("refines", {}).items()
              if rule in docnums and general in docnums})

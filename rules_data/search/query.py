@@ -244,10 +244,15 @@ class QueryReader:
                 return True
         return False
 
-    def names_plain(self, words: Sequence[str]) -> bool:
-        """Whether the query names plain Okey (``normal okeyde``, ``einfaches Okey``)."""
-        return any(group in self.synonyms.plain for found in self.synonyms.matches(words).values()
-                   for group, _ in found)
+    def names_variant(self, words: Sequence[str]) -> str | None:
+        """The variant the query asks about: plain Okey when it names it (``normal okeyde``,
+        ``einfaches Okey``), even beside 101 (``wie bei 101``, a comparison), else 101 Okey
+        when it speaks of 101 (``101'de``, ``bei 101``, ``-101``: only 101 Okey has the
+        number), else none."""
+        if any(group in self.synonyms.plain for found in self.synonyms.matches(words).values()
+               for group, _ in found):
+            return "plain"
+        return "101" if any(_names_101(word) for word in words) else None
 
     def topic_weight(self, word: str, correction: str | None, display: str) -> int | None:
         """How much one typed word says the query is about Okey (see :meth:`on_topic`);
@@ -571,6 +576,26 @@ class SynonymMap:
         result = tuple(clauses)
         self._expansions[key] = result
         return result
+
+
+@lru_cache(maxsize=1)
+def _okey_101_names() -> frozenset[str]:
+    names = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))["okey_101"]
+    return frozenset(fold(plain_lower(str(name))) for name in names)
+
+
+def _names_101(word: str) -> bool:
+    """Whether a typed word names 101 Okey: one of its names, or a number among them with an
+    ending.
+
+    >>> [_names_101(word) for word in ("101'de", "101er", "-101", "Yüzbir", "1010", "10")]
+    [True, True, True, True, False, False]
+    """
+    folded = fold(plain_lower(analysis.strip_apostrophe(word))).lstrip("-")
+    names = _okey_101_names()
+    return folded in names or any(
+        name.isdigit() and folded.startswith(name) and folded[len(name):].isalpha()
+        for name in names)
 
 
 def _cue_holds(typed: str, cue: str) -> bool:

@@ -47,8 +47,10 @@ CONSEQUENCE_LEAD = 1.2
 ``was passiert``, ``what now``; rules_data/vocabulary.yaml): the opening rule holds the
 words of "opened with only 90 points", the penalty for opening short answers it."""
 VARIANT_LEAD = 1.5
-"""The lead of plain Okey's rules when the query names plain Okey: the 101 Okey rule on the
-same case (finishing with the joker, the winner) would otherwise win on the table's prior."""
+"""The lead of a variant's rules when the query names the variant: named plain Okey, the 101
+Okey rule on the same case (finishing with the joker, the winner) would otherwise win on the
+table's prior; named 101 Okey (``bei 101``), plain Okey's rule on 12-13-1 would win on its
+words."""
 REFEREE_LEAD = 2.0
 """The lead of the rules the referee's ruling rests on when a query names tiles (``mavi 10
 kırmızı 10 mavi 10 per olur mu``: 404, invalid): the ruling answers what the words ask."""
@@ -83,15 +85,16 @@ class Ranker:
     WORD_CACHE = 5_000
 
     def __init__(self, postings: Postings, prior: Mapping[int, float], phrases: PhraseIndex,
-                 definitions: Definitions, plain: frozenset[int] = frozenset(),
+                 definitions: Definitions,
+                 variants: Mapping[str, frozenset[int]] | None = None,
                  penalties: frozenset[int] = frozenset(),
                  refines: Mapping[int, int] | None = None) -> None:
         self.postings = postings
         self.prior = prior
         self.phrases = phrases
         self.definitions = DefinitionIndex(definitions)
-        self.plain = plain
-        """Plain Okey's rules (by document number), which lead when a query names plain Okey."""
+        self.variants = dict(variants or {})
+        """Each variant's rules (by document number), which lead when a query names it."""
         self.penalties = penalties
         """The penalty rules, which lead when a query asks what follows from an act."""
         self.refines = dict(refines or {})
@@ -100,15 +103,16 @@ class Ranker:
         self._units: dict[Unit, UnitScores] = {}
         self._covers: dict[Unit, Cover] = {}
 
-    def rank(self, units: Sequence[Unit], plain: bool = False,
+    def rank(self, units: Sequence[Unit], named: str | None = None,
              consequence: bool = False) -> list[tuple[int, float]]:
-        """The rules matching a query, best first: ``(document number, score)``; ``plain`` when
-        the query names plain Okey, whose rules then lead (``VARIANT_LEAD``), ``consequence``
-        when it asks what follows from an act, and the penalty rules lead
-        (``CONSEQUENCE_LEAD``)."""
+        """The rules matching a query, best first: ``(document number, score)``; ``named``
+        is the variant the query names, whose rules then lead (``VARIANT_LEAD``), and
+        ``consequence`` is set when it asks what follows from an act, and the penalty rules
+        lead (``CONSEQUENCE_LEAD``)."""
         scores = self.refined(units, self.score(units))
-        if plain:
-            scores = {doc: value * VARIANT_LEAD if doc in self.plain else value
+        if named is not None:
+            rules = self.variants.get(named, frozenset())
+            scores = {doc: value * VARIANT_LEAD if doc in rules else value
                       for doc, value in scores.items()}
         if consequence:
             scores = {doc: value * CONSEQUENCE_LEAD if doc in self.penalties else value
