@@ -8,7 +8,8 @@ on its misses; its bar is a floor against regressions. ``search_tune.yaml`` (iss
 what the analysis and ranking were tuned on; ``search_retired.yaml`` was the held-out set
 of issue 12's first pass and joined the tuning material when it was retired (its header has
 its last held-out score). ``search_tune3.yaml`` is a third tuning set, written blind
-like the held-out set. ``search_heldout.yaml`` was written blind after that, as players
+like the held-out set, and ``search_tune4.yaml`` a fourth, written blind on the facts in the
+rule bodies. ``search_heldout.yaml`` was written blind after that, as players
 type, and is never tuned on: its figures are the quality claim. Run with ``-s`` or
 look at the terminal: the figures are printed either way.
 """
@@ -47,6 +48,10 @@ BARS = {
     # a third tuning set, written blind on 2026-11-25 (no engine run while writing), first
     # scored on 39672e0: tr 0.919 / 0.983, de 0.895 / 0.967, en 0.908 / 0.967
     "search_tune3.yaml": {"mrr": 0.89, "hit3": 0.96},
+    # a fourth tuning set, written blind on 2026-11-28 (no engine run while writing), most of
+    # it on facts inside the rule bodies; first scored on e7d144f: tr 0.816 / 0.883,
+    # de 0.769 / 0.867, en 0.856 / 0.950
+    "search_tune4.yaml": {"mrr": 0.76, "hit3": 0.86},
     # the second held-out set, written blind on 2026-11-25, its key audited blind by a second
     # reader, scored first on the engine of ac22a3c: tr 0.756 / 0.840, de 0.843 / 0.940,
     # en 0.776 / 0.900. The bar is a floor against regressions, never a target to tune to.
