@@ -366,3 +366,17 @@ def test_a_question_speaking_of_101_gets_101_okeys_ruling(search_index: SearchIn
     found = [hit.id for hit in search_index.search(query, lang, lead=referee_lead(query)).hits]
     assert found[0] in ("404", "801")
     assert found.index("404") < found.index("407")
+
+
+@pytest.mark.parametrize(("lang", "query", "rules"), [
+    ("en", "red 9 blue 9 black 9 on the table, can I add my yellow 9 after i open", {"405"}),
+    ("en", "is it always an odd number of rounds like 3 5 7", {"105", "606"}),
+])
+def test_numbers_that_name_no_tiles_bring_no_ruling(search_index: SearchIndex, lang: str,
+                                                    query: str, rules: set[str]) -> None:
+    """``on`` beside a digit is English, not the Turkish ten (no black 10 joins the set), and
+    numbers that do not follow each other as a run would are counted rounds, not tiles: no
+    meld ruling leads the question away from what it asks."""
+    from web.tile_questions import referee_lead
+
+    assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id in rules

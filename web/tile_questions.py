@@ -38,14 +38,14 @@ def _number(word: str) -> int | None:
 def tiles_in_query(text: str) -> tuple[Tile, ...]:
     """The tiles a search names, if it names at least three: ``R12 R13 R1``, a colour word
     before its numbers (``kırmızı 12 13 1``, ``rot 12 13 1``), or three or more numbers
-    alone, in a row or joined by dashes, read as one colour (``13-1-2``, ``13 1 2``,
-    ``twelve thirteen one``). Other words may stand around them. Every search asks, so the
+    alone that follow each other as a run would, in a row or joined by dashes, read as one
+    colour (``13-1-2``, ``13 1 2``, ``twelve thirteen one``). Other words may stand around them. Every search asks, so the
     answers are kept.
 
     >>> [str(t) for t in tiles_in_query("101de 13 1 2 seri olur mu")]
     ['R13', 'R1', 'R2']
-    >>> tiles_in_query("5 mi 7 mi"), tiles_in_query("21 22 taş")
-    ((), ())
+    >>> tiles_in_query("5 mi 7 mi"), tiles_in_query("21 22 taş"), tiles_in_query("3 5 7 rounds")
+    ((), (), ())
     """
     if len(text) > MAX_QUERY:  # longer than a search takes: and the answers kept stay small
         return ()
@@ -79,9 +79,15 @@ def tiles_in_query(text: str) -> tuple[Tile, ...]:
             colour = tile.color
         else:
             colour = None
-    if not tiles and len(bare) >= MIN_TILES:
+    if not tiles and len(bare) >= MIN_TILES and _run_shaped(bare):
         tiles = [Tile(Color.RED, n) for n in bare]
     return tuple(tiles) if len(tiles) >= MIN_TILES else ()
+
+
+def _run_shaped(numbers: list[int]) -> bool:
+    """Whether numbers named without a colour follow each other as a run would, 13 then 1
+    included (``12 13 1``, ``1 2 3``): asked about as tiles; ``3 5 7`` rounds are not."""
+    return all(b == a % 13 + 1 for a, b in zip(numbers, numbers[1:]))
 
 
 def _notation(word: str) -> Tile | None:

@@ -72,8 +72,8 @@ def read_numbers(words: Sequence[str]) -> list[str]:
 
     >>> read_numbers("can a run go twelve thirteen one".split())
     ['can', 'a', 'run', 'go', '12', '13', '1']
-    >>> read_numbers("one tile on the table".split())
-    ['one', 'tile', 'on', 'the', 'table']
+    >>> read_numbers("one tile on the table".split()), read_numbers("black 9 on the table".split())
+    (['one', 'tile', 'on', 'the', 'table'], ['black', '9', 'on', 'the', 'table'])
     >>> read_numbers("iki taşlık per".split()), read_numbers("on beş taş".split())
     (['iki', 'taşlık', 'per'], ['15', 'taş'])
     >>> read_numbers("on üçten sonra bir gelir mi".split())
@@ -109,7 +109,10 @@ def read_numbers(words: Sequence[str]) -> list[str]:
     def near(k: int) -> list[int]:
         return [j for j in (k - 1, k + 1) if 0 <= j < len(read)]
 
-    number = [sure(k) or read[k][1] is not None and any(sure(j) for j in near(k))
+    # an ambiguous word is a number beside a number word (``twelve thirteen one``), not
+    # beside digits, which the typist would have used for it too (``black 9 on the table``)
+    number = [sure(k) or read[k][1] is not None and any(
+                  sure(j) and not read[j][0].isdigit() for j in near(k))
               for k in range(len(read))]
     # a number of two words (on beş, twenty one) is a number even alone, and so is a number
     # word with a case ending (dörde)
