@@ -109,10 +109,11 @@ def read_numbers(words: Sequence[str]) -> list[str]:
     def near(k: int) -> list[int]:
         return [j for j in (k - 1, k + 1) if 0 <= j < len(read)]
 
-    # an ambiguous word is a number beside a number word (``twelve thirteen one``), not
-    # beside digits, which the typist would have used for it too (``black 9 on the table``)
-    number = [sure(k) or read[k][1] is not None and any(
-                  sure(j) and not read[j][0].isdigit() for j in near(k))
+    # an ambiguous word is a number beside a number word (``twelve thirteen one``) or between
+    # two numbers (``12 on 1``), not beside one digit (``black 9 on the table``)
+    number = [sure(k) or read[k][1] is not None and (
+                  any(sure(j) and not read[j][0].isdigit() for j in near(k))
+                  or len(near(k)) == 2 and all(sure(j) for j in near(k)))
               for k in range(len(read))]
     # a number of two words (on beş, twenty one) is a number even alone, and so is a number
     # word with a case ending (dörde)
