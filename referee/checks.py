@@ -295,6 +295,40 @@ def _opening_reasons(summary: dict[str, object], solution: Solution) -> list[Rea
 
 RACK_SIZES = (21, 22)
 """A whole 101 rack: 21 tiles, 22 for the player who starts (202)."""
+HAND = max(RACK_SIZES)
+"""The tiles a player holds in their turn, after drawing: every turn ends with a discard
+(104), so at most ``HAND - 1`` of them are laid."""
+
+
+def _best_keeping_a_discard(tiles: Sequence[Tile], jokers: Jokers, rules: Rules,
+                            hand: int) -> tuple[Solution, int | None]:
+    """The most valuable melds of ``tiles`` that leave a tile of a ``hand`` to discard (104),
+    and the value of the best melds had none been kept back, when that was more.
+
+    A hand short of ``HAND`` keeps the tile it draws next; a whole one keeps one of its own.
+    Exact: when the best melds lay every tile, the best of the tiles less one tile, each kind
+    of tile in turn.
+
+    >>> from referee.tiles import parse_tiles
+    >>> rules = Rules.preset("101")
+    >>> jokers = Jokers.from_indicator(Tile.parse("B10"), rules)
+    >>> rack = parse_tiles("R2 Y2 B2 K2 R4 R5 R6 Y4 Y5 Y6 B4 B5 B6 K4 K5 K6 R5 Y5 B5 K5 K6 K7")
+    >>> best, every = _best_keeping_a_discard(rack, jokers, rules, len(rack))
+    >>> best.value, [str(t) for t in best.leftover], every
+    (99, ['R2'], 101)
+    """
+    solution = best_melds(tiles, jokers, rules)
+    if hand < HAND or solution.leftover or not tiles:
+        return solution, None
+    best: Solution | None = None
+    for kept in dict.fromkeys(tiles):
+        rest = list(tiles)
+        rest.remove(kept)
+        found = best_melds(rest, jokers, rules)
+        if best is None or found.value > best.value:
+            best = Solution(found.melds, found.value, (*found.leftover, kept))
+    assert best is not None
+    return best, solution.value if solution.value > best.value else None
 
 
 def check_best_opening(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) -> Ruling:
@@ -307,14 +341,16 @@ def check_best_opening(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) 
     require_count(tiles, range(1, max(RACK_SIZES) + 1), "a 101 rack")
     jokers = jokers_for(indicator, rules, tiles)
     jokers.require_okey()
-    solution = best_melds(tiles, jokers, rules)
-    pairs = most_pairs(tiles, jokers, wild=wild_pairs(rules))
+    solution, every = _best_keeping_a_discard(tiles, jokers, rules, len(tiles))
+    pairs = most_pairs(tiles, jokers, wild=wild_pairs(rules))[:(HAND - 1) // 2]
     summary = _opening_summary(solution, pairs)
     used = [t for meld in solution.melds for t in meld.tiles]
     partial = len(tiles) not in RACK_SIZES
     summary["tiles_given"] = len(tiles)
     summary["partial"] = partial
     reasons = _opening_reasons(summary, solution) + _okey_reasons(indicator, jokers, used)
+    if every is not None:
+        reasons.insert(1, reason(Code.KEEPS_DISCARD, "104", value=every, kept=solution.value))
     if partial:
         reasons.insert(0, reason(Code.PARTIAL_RACK, "401", count=len(tiles)))
     return ruling("best_opening", Verdict.VALID if summary["can_open"] else Verdict.INVALID,
@@ -512,8 +548,9 @@ def _best_opening_using(
     tile: Tile, rack: Sequence[Tile], jokers: Jokers, rules: Rules
 ) -> tuple[int, list[Meld]]:
     """The most valuable opening from rack + tile that lays the taken tile."""
+    hand = len(rack) + 1
     if jokers.is_wild(tile):  # a joker fits anywhere: the best opening lays it, if any does
-        solution = best_melds([tile, *rack], jokers, rules)
+        solution, _ = _best_keeping_a_discard([tile, *rack], jokers, rules, hand)
         uses = any(jokers.is_wild(t) for m in solution.melds for t in m.tiles)
         return (solution.value, list(solution.melds)) if uses else (0, [])
     best_value, best = 0, []
@@ -522,7 +559,7 @@ def _best_opening_using(
         for t in meld.tiles:
             if t is not tile:
                 rest.remove(t)
-        solution = best_melds(rest, jokers, rules)
+        solution, _ = _best_keeping_a_discard(rest, jokers, rules, hand)
         if meld.value + solution.value > best_value:
             best_value, best = meld.value + solution.value, [meld, *solution.melds]
     return best_value, best
@@ -555,7 +592,7 @@ def check_pickup(
         return _pickup_opened(tile, rack, jokers, rules, pairs_opener, table or None)
     options = {**_pair_options(rules, [tile, *rack]), "failed_pickup": rules.choice("failed_pickup")}
     value, melds = _best_opening_using(tile, rack, jokers, rules)
-    pairs = most_pairs([tile, *rack], jokers, wild=wild_pairs(rules))
+    pairs = most_pairs([tile, *rack], jokers, wild=wild_pairs(rules))[:(HAND - 1) // 2]
     pairs_with_tile = [p for p in pairs if any(t is tile for t in p)]
     by_pairs = len(pairs) >= OPENING_PAIRS and bool(pairs_with_tile)
     result: dict[str, object] = {"must_open": True, "value": value,

@@ -65,6 +65,7 @@ class Code(StrEnum):
     CAN_OPEN_PAIRS = "can_open_pairs"
     CANNOT_OPEN = "cannot_open"
     PARTIAL_RACK = "partial_rack"
+    KEEPS_DISCARD = "keeps_discard"
     # winning hand
     WINNING_MELDS = "winning_melds"
     WINNING_PAIRS = "winning_pairs"
@@ -108,6 +109,7 @@ class Code(StrEnum):
     OKEY_IN_HAND_NOT_OPENED = "okey_in_hand_not_opened"
     ROUND_CANCELLED = "round_cancelled"
     PAIRS_FINISH_TEN_PAIRS = "pairs_finish_ten_pairs"
+    PAIRS_OPENER_FINISHED = "pairs_opener_finished"
     FAKE_LAST_DISCARD = "fake_last_discard"
     PICKUP_FITS_NO_MELD = "pickup_fits_no_meld"
     PICKUP_MUST_USE = "pickup_must_use"

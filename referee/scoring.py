@@ -120,6 +120,9 @@ def check_score(
     if finish is Finish.CANCELLED:
         return _cancelled(len(players) or 4, winner, rules, standings)
     if rules.variant is Variant.PLAIN:
+        okey_discard = okey_discard or (  # 608: the okey discarded last doubles the win
+            last_discard is not None and indicator is not None and finish is not Finish.DECK_OUT
+            and jokers_for(indicator, rules).is_wild(last_discard))
         return _score_plain(len(standings) if standings else len(players) or 4, winner, finish,
                             rules, okey_discard, standings)
     return _score_101(players, winner, finish, rules, indicator, okey_discard, risk_round,
@@ -198,6 +201,13 @@ def _score_101(
     elif last_discard is not None and indicator is not None and finish is not Finish.DECK_OUT \
             and jokers_for(indicator, rules).is_wild(last_discard):
         okey_discard = True
+    if finish in (Finish.NORMAL, Finish.OKEY) and winner is not None \
+            and 0 <= winner < len(players) and players[winner].opened is Opened.PAIRS \
+            and rules.pair_finish is PairFinish.PAIRS_OPENER:
+        # 603: a pair opener who goes out finishes with pairs, with the okey too (both double)
+        said.append(reason(Code.PAIRS_OPENER_FINISHED, "603"))
+        okey_discard = okey_discard or finish is Finish.OKEY
+        finish = Finish.PAIRS
     _check_round(players, winner, finish, rules)
     if standings is not None and len(standings) != len(players):
         raise RuleViolation("give one standing per player", code="standings_count",
@@ -208,6 +218,8 @@ def _score_101(
     else:
         check_physical([t for p in players for t in p.remaining])
     options: dict[str, str] = {}
+    if any(r.code is Code.PAIRS_OPENER_FINISHED for r in said):
+        options["pair_finish"] = rules.choice("pair_finish")
     if risk_round is None:
         risk_round = bool(jokers and jokers.risk_round)
     if indicator is not None and indicator.is_fake:

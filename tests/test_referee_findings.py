@@ -331,3 +331,81 @@ def test_before_opening_a_tile_that_fits_the_table_is_no_use_405(client: FlaskCl
         "indicator": "K4", "tile": "B2", "opened": True, "table": []}).get_json()
     assert opened["allowed"] is True and str(Code.PICKUP_MUST_USE) in [
         line["code"] for line in opened["explanation"]]
+
+
+# The second audit (2026-11-28): a turn ends with a discard (104), so a whole rack lays 21.
+@pytest.mark.parametrize(("tiles", "indicator", "every", "best", "opens_with"), [
+    # 99 in melds does not open; its five pairs (the 5s and K6) do
+    ("R2 Y2 B2 K2 R4 R5 R6 Y4 Y5 Y6 B4 B5 B6 K4 K5 K6 R5 Y5 B5 K5 K6 K7", "B10", 101, 99, "pairs"),
+    ("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9", "K4", 136, 135,
+     "melds"),
+])
+def test_a_whole_rack_keeps_a_tile_to_discard_104(client: FlaskClient, tiles: str,
+                                                  indicator: str, every: int, best: int,
+                                                  opens_with: str) -> None:
+    reply = client.post("/api/v1/referee/best-opening", json={
+        "tiles": tiles.split(), "indicator": indicator, "lang": "en"}).get_json()
+    assert reply["best_value"] == best and reply["opens_with"] == opens_with
+    assert len(reply["leftover"]) == 1
+    assert "104" in reply["rules"]
+    assert f"worth {every}" in " ".join(e["text"] for e in reply["explanation"])
+
+
+def test_twenty_one_tiles_may_all_be_laid_the_drawn_tile_is_discarded() -> None:
+    """A rack of 21 draws its 22nd before it lays: every one of the 21 may go down."""
+    from referee.checks import check_best_opening
+
+    tiles = parse_tiles("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8")
+    ruling = check_best_opening(tiles, indicator=Tile.parse("K4"), rules=R101)
+    assert ruling.result["best_value"] == 91 + 36 and ruling.result["leftover"] == []
+    assert Code.KEEPS_DISCARD not in [r.code for r in ruling.reasons]
+
+
+def test_a_whole_hand_of_pairs_keeps_a_tile_to_discard() -> None:
+    from referee.checks import check_best_opening
+
+    tiles = parse_tiles("R1 R1 R2 R2 R3 R3 R5 R5 R6 R6 R7 R7 Y9 Y9 Y10 Y10 B3 B3 B8 B8 K11 K11")
+    ruling = check_best_opening(tiles, indicator=Tile.parse("K4"), rules=R101)
+    assert ruling.result["pairs"] == 10
+
+
+def test_taking_the_discard_to_lay_every_tile_leaves_none_to_discard_406() -> None:
+    """With the discard taken a hand is 22 tiles: an opening that lays them all is none."""
+    rack = parse_tiles("R2 Y2 B2 K2 R4 R5 R6 Y4 Y5 Y6 B4 B5 B6 K4 K5 K6 R5 Y5 B5 K5 K6")
+    ruling = check_pickup(Tile.parse("K7"), rack, indicator=Tile.parse("B10"), rules=R101)
+    assert ruling.result["value"] == 99 and ruling.result["allowed"] is False
+
+
+# 603: a player who opened with pairs and goes out finishes with pairs, said so or not.
+@pytest.mark.parametrize(("finish", "scores"), [
+    ("normal", [-202, 26, 404, 2]),
+    ("okey", [-404, 52, 808, 4]),  # both doublings (603's reading)
+    ("pairs", [-202, 26, 404, 2]),
+])
+def test_a_pair_openers_finish_is_a_pair_finish_603(client: FlaskClient, finish: str,
+                                                    scores: list[int]) -> None:
+    reply = client.post("/api/v1/referee/score", json={
+        "variant": "101", "indicator": "K4", "finish": finish, "winner": 0, "players": [
+            {"opened": "pairs", "remaining": []}, {"opened": "melds", "remaining": ["R4", "Y9"]},
+            {"opened": None, "remaining": ["B1"]}, {"opened": "melds", "remaining": ["R1"]}],
+    }).get_json()
+    assert reply["scores"] == scores and "603" in reply["rules"]
+
+
+def test_a_pair_openers_normal_finish_is_normal_under_the_ten_pairs_rule() -> None:
+    players = [PlayerRound(Opened.PAIRS), PlayerRound(Opened.MELDS, parse_tiles("R4 Y9"))]
+    rules = R101.with_options({"pair_finish": "ten_pairs"})
+    ruling = check_score(players, winner=0, finish=Finish.NORMAL, rules=rules)
+    assert ruling.result["scores"] == [-101, 13]
+
+
+# 608: in plain Okey too, the okey discarded last doubles the win.
+@pytest.mark.parametrize(("last", "standings"), [
+    ("R5", [16, 20, 16, 16]), ("R6", [18, 20, 18, 18]),
+])
+def test_a_plain_last_discard_that_is_the_okey_doubles_608(client: FlaskClient, last: str,
+                                                          standings: list[int]) -> None:
+    reply = client.post("/api/v1/referee/score", json={
+        "variant": "plain", "indicator": "R4", "finish": "normal", "last_discard": last,
+        "winner": 1, "standings": [20, 20, 20, 20]}).get_json()
+    assert reply["standings"] == standings
