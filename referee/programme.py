@@ -1021,9 +1021,14 @@ def _future_bounds(
     certain = 0
     costly: list[tuple[float, int, int]] = []  # (worth per cost, cost, worth), best first
     paid = 0  # what the jokers pay for, among the costly naturals so far
-    # Each colour's naturals by run position, three empty places either side: position q
-    # is at q + 2, so the window of place p is padded[p - 1:p + 6].
-    padded = [(0, 0, 0) + row + row[:top - 13] + (0, 0, 0) for row in counts]
+    # Each colour's naturals by run position, two bits each, after three empty places:
+    # position q at bits 2 * (q + 2), so the window of number n starts at bit 2 * (n - 1).
+    padded = []
+    for row in counts:
+        packed = 0
+        for place, count in enumerate(row + row[:top - 13]):
+            packed |= count << 2 * (place + 3)
+        padded.append(packed)
     for step in range(top, 0, -1):
         number = position_number(position(step, top))
         here = [counts[c][number - 1] for c in range(4)]
@@ -1034,9 +1039,13 @@ def _future_bounds(
                 present = sum(1 for c in range(4) if c != colour and here[c])
                 in_sets = (present >= 2) + (sum(here) - count >= 4)
                 pad = padded[colour]
-                window = (pad[:7] + pad[13:20] if number == 1 and top == 14
-                          else pad[number - 1:number + 6])
-                in_runs, cost = _run_terms(number, top, window)
+                window = (pad & _WINDOW | (pad >> 26 & _WINDOW) << 14
+                          if number == 1 and top == 14 else pad >> 2 * (number - 1) & _WINDOW)
+                terms_key = window << 5 | (top - 13) << 4 | number
+                terms = _RUN_TERMS.get(terms_key)
+                if terms is None:
+                    terms = _RUN_TERMS[terms_key] = _run_terms(number, top, window)
+                in_runs, cost = terms >> 3, terms & 7
                 free = min(count, in_sets + in_runs)
                 certain += free * worth
                 if count > free:
@@ -1050,20 +1059,25 @@ def _future_bounds(
     return tuple(bounds)
 
 
-@lru_cache(maxsize=None)
-def _run_terms(number: int, top: int, window: tuple[int, ...]) -> tuple[int, int]:
+_WINDOW: Final = (1 << 14) - 1  # the two bits of seven places
+# _run_terms by its window, top and number.
+_RUN_TERMS: Final[dict[int, int]] = {}
+
+
+def _run_terms(number: int, top: int, window: int) -> int:
     """How many copies of a colour's natural of this number joker-free runs of the rack
     could hold at once (0, 1 or 2), and what a copy they cannot hold costs in quarter
-    jokers when no other colour has the number (see ``_BRIDGED``).
+    jokers when no other colour has the number (see ``_BRIDGED``), as ``in_runs << 3 |
+    cost``.
 
     A copy in a joker-free run sits with the two naturals of a window of three around it
     (below, astride, above); copies in different runs take different tiles, so the count
     is what the neighbours allow. ``window`` holds the colour's naturals at the run
     positions from three before to three after each place of this number (a 1 has two
-    under the 13-1 wrap).
+    under the 13-1 wrap), two bits each from the lowest.
     """
     places = (number, 14) if number == 1 and top == 14 else (number,)
-    size = {q: window[7 * i + q - p + 3] for i, p in enumerate(places)
+    size = {q: window >> 2 * (7 * i + q - p + 3) & 3 for i, p in enumerate(places)
             for q in range(p - 3, p + 4)}
 
     def has(position: int) -> bool:
@@ -1084,7 +1098,7 @@ def _run_terms(number: int, top: int, window: tuple[int, ...]) -> tuple[int, int
         cost = _PAIRED
     else:
         cost = _ALONE
-    return in_runs, cost
+    return in_runs << 3 | cost
 
 
 def _knapsack(items: list[tuple[float, int, int]], budget: int) -> int:
