@@ -469,12 +469,12 @@ def _options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
     """
     table = option_table.TABLE
     if table is not None:
-        flat = table.options(code, jokers, _CELL_KEYS[cell])
-        if flat is not None:
+        packed = table.options(code, jokers, _CELL_KEYS[cell])
+        if packed is not None:
             moves = table.moves
-            return tuple((flat[i], flat[i + 1], flat[i + 2], flat[i + 3], flat[i + 4],
-                          flat[i + 5], moves[flat[i + 6]])
-                         for i in range(0, len(flat), option_table.WIDTH))
+            return tuple((change, new, rest, gain, used, t, moves[move])
+                         for change, new, rest, gain, used, t, move
+                         in option_table.unpack(packed))
     return _computed_options(code, jokers, cell)
 
 
@@ -495,12 +495,13 @@ def _computed_options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
     return tuple(options)
 
 
-# The search reads option lists flat, as lists of small ints (``WIDTH`` an option, a move
-# by its number in ``_MOVES``), so that reading one touches no object but the list: the
-# tuples of a cache filled over a process's life lie scattered in memory, and each is a
-# cache miss on a solve's first read. The option table stores them so; numbers for the
-# moves that it lacks are added as they are met.
-WIDTH: Final = 7
+# The search reads option lists packed in bytes, as the option table stores them
+# (``WIDTH`` bytes an option, a move by its number in ``_MOVES``: see
+# ``option_table.WIDTH``), so that reading one touches no object but the bytes, in one
+# piece of memory: the tuples or ints of a cache filled over a process's life lie
+# scattered in memory, and each is a cache miss on a solve's first read. Numbers for the
+# moves that the table lacks are added as they are met.
+WIDTH: Final = 9
 BOUNDING_WIDTH: Final = 4
 assert (option_table.WIDTH, option_table.BOUNDING_WIDTH) == (WIDTH, BOUNDING_WIDTH)
 _MOVES: Final[list[Move]] = []  # fewer than 1 << _BACK (see best_first)
@@ -523,9 +524,9 @@ if option_table.TABLE is not None:
 _IDLE_ID: Final = _move_id(IDLE)
 
 
-# The caches of the flat option lists, keyed by one int (see ``clear_caches``).
-_FLAT: Final[dict[int, list[int]]] = {}
-_BOUNDING: Final[dict[int, list[int]]] = {}
+# The caches of the packed option lists, keyed by one int (see ``clear_caches``).
+_FLAT: Final[dict[int, bytes]] = {}
+_BOUNDING: Final[dict[int, bytes]] = {}
 
 
 def clear_caches() -> None:
@@ -535,22 +536,18 @@ def clear_caches() -> None:
     _BOUNDING.clear()
 
 
-def _flat_options(code: int, jokers: int, cell: int) -> list[int]:
-    """A cell's options for a colour state (see ``_options``), flat: ``WIDTH`` ints each,
-    the move by its number in ``_MOVES``; straight from the option table when it holds
-    them. Cached."""
+def _flat_options(code: int, jokers: int, cell: int) -> bytes:
+    """A cell's options for a colour state (see ``_options``), packed: ``WIDTH`` bytes
+    each, the move by its number in ``_MOVES``; straight from the option table when it
+    holds them. Cached."""
     cache_key = code | jokers << 8 | cell << 11
     found = _FLAT.get(cache_key)
     if found is None:
         table = option_table.TABLE
         stored = table.options(code, jokers, _CELL_KEYS[cell]) if table is not None else None
-        if stored is not None:
-            found = stored
-        else:
-            found = []
-            for *fields, move in _options(code, jokers, cell):
-                found += fields
-                found.append(_move_id(move))
+        found = stored if stored is not None else option_table.pack(
+            (change, new, rest, gain, used, t, _move_id(move))
+            for change, new, rest, gain, used, t, move in _options(code, jokers, cell))
         _FLAT[cache_key] = found
     return found
 
@@ -560,9 +557,9 @@ def _flat_options(code: int, jokers: int, cell: int) -> list[int]:
 Bounding = tuple[int, int, int, int]
 
 
-def _bounding(code: int, jokers: int, cell: int) -> list[int]:
-    """A cell's options for a colour state as the second bound reads them, flat
-    (``BOUNDING_WIDTH`` ints each): of those that lead to the same colour state and give
+def _bounding(code: int, jokers: int, cell: int) -> bytes:
+    """A cell's options for a colour state as the second bound reads them, packed
+    (``BOUNDING_WIDTH`` bytes each): of those that lead to the same colour state and give
     the same naturals to sets, only the ones that no other beats with as many jokers or
     fewer (the rest can never raise the bound). Read from :mod:`referee.option_table` when
     it holds them. Cached."""
@@ -573,13 +570,14 @@ def _bounding(code: int, jokers: int, cell: int) -> list[int]:
     return found
 
 
-def _bounding_worked_out(code: int, jokers: int, cell: int) -> list[int]:
+def _bounding_worked_out(code: int, jokers: int, cell: int) -> bytes:
     table = option_table.TABLE
     if table is not None:
-        flat = table.bounding(code, jokers, _CELL_KEYS[cell])
-        if flat is not None:
-            return flat
-    return [field for row in _computed_bounding(_options(code, jokers, cell)) for field in row]
+        packed = table.bounding(code, jokers, _CELL_KEYS[cell])
+        if packed is not None:
+            return packed
+    return bytes(field for row in _computed_bounding(_options(code, jokers, cell))
+                 for field in row)
 
 
 def _computed_bounding(options: tuple[Option, ...]) -> tuple[Bounding, ...]:
@@ -672,7 +670,7 @@ class _Bounds:
             shares.append(share)
         # The colour states it can reach, step by step, each with its options for the most
         # jokers it can have left there.
-        reached: list[dict[int, list[int]]] = []
+        reached: list[dict[int, bytes]] = []
         most = {_code(EMPTY): jokers}
         for cell in grid.cells[colour]:
             found_here = {}
@@ -936,17 +934,18 @@ class _Programme:
             base = value + sigma * weight + grid.jokers_worth[step - 1][left] + (
                 (key >> 10) & 15) + future
             for i in range(first, len(options), WIDTH):
-                change = options[i]
+                change = options[i] - 128
                 if heap and base + change < -heap[0][0]:
                     push(heap, (max(negative, -(base + change)), -level, key, value, i,
                                 plain, priced))
                     break
-                new_key = key + ((options[i + 1] - code) << shift) + options[i + 2]
+                new_key = (key + ((options[i + 1] - code) << shift) + options[i + 2]
+                           + (options[i + 3] << 8) - 32768)
                 new_left = (new_key >> 7) & 7
-                t = options[i + 5]
+                t = options[i + 6]
                 if (sigma or t) and sigma + t + room + new_left < 3:
                     continue  # the sets of this number could never reach three tiles
-                new_value = value + options[i + 3]
+                new_value = value + options[i + 4]
                 if next_best.get(new_key, -1) >= new_value:
                     continue
                 bound = float(base + change)
@@ -969,7 +968,7 @@ class _Programme:
                     if bound < 0:
                         continue  # a run left short that cannot be finished
                 next_best[new_key] = new_value
-                next_back[new_key] = key << _BACK | options[i + 6]
+                next_back[new_key] = key << _BACK | options[i + 7] | options[i + 8] << 8
                 push(heap, (-bound, deeper, new_key, new_value, 0, new_plain, new_priced))
         raise AssertionError("laying nothing is always a solution")
 
