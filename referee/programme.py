@@ -826,23 +826,23 @@ class _Programme:
         # number (or at the levels after a number's sets, the jokers laid in them), as
         # one int: ``state << _BACK | move`` (no tuple to make and free for each).
         back: list[dict[int, int]] = [{} for _ in range(end + 1)]
-        others: list[dict[int, tuple[float, float]]] = [{} for _ in cells]
+        others: list[dict[int, tuple[float, float]] | None] = [None] * len(cells)
         empty = _code(EMPTY)
         root = sum(empty << _shift(c) for c in range(4)) + grid.jokers * _LEFT
         best[0][root] = 0
         plain, priced = bounds.sums(root, 1) if bounds else (0.0, 0.0)
-        # Waiting: (minus the bound, minus the level (deepest first among equal bounds),
-        # state, value, the first option still to read, the per-colour sums).
-        heap = [(-float(grid.ceiling), 0, root, 0, 0, plain, priced)]
+        # Waiting: (the rank: minus ``bound << 7 | level``, so the best bound first and the
+        # deepest level first among equal bounds (bounds are whole numbers), state, value,
+        # the first option still to read, the per-colour sums).
+        heap = [(-(grid.ceiling << 7), root, 0, 0, plain, priced)]
         pop, push = heapq.heappop, heapq.heappush
-        bound: float
         while heap:
-            negative, level, key, value, first, plain, priced = pop(heap)
-            level = -level
+            rank, key, value, first, plain, priced = pop(heap)
+            level = -rank & 127
             if value < best[level][key]:
                 continue  # the state was reached since with more value
             if level == end:
-                return self._path(back, key, round(-negative))
+                return self._path(back, key, -rank >> 7)
             # Pass at once through the levels where the state can only carry on as it is:
             # a colour's cell with no naturals and no run open (its one option lays
             # nothing, for no change of the bound), and the sets of a number with none
@@ -879,7 +879,7 @@ class _Programme:
                 best[level][key] = value
                 back[level][key] = key << _BACK | laid
                 first = 0
-            next_best, next_back, deeper = best[level + 1], back[level + 1], -level - 1
+            next_best, next_back, deeper = best[level + 1], back[level + 1], level + 1
             weight = grid.weights[step - 1]
             sigma = key & 15
             left = (key >> 7) & 7
@@ -898,22 +898,23 @@ class _Programme:
                     if step == grid.top:  # finished: jokers left over form a set of 13s
                         if any(_SHORT[(new_key >> _shift(c)) & 255] for c in range(4)):
                             continue
-                        bound = float(new_value + (grid.joker_set * new_left if new_left >= 3 else 0))
+                        bound = new_value + (grid.joker_set * new_left if new_left >= 3 else 0)
                     else:
-                        bound = float(new_value + grid.jokers_worth[step][new_left]
-                                      + ((new_key >> 10) & 15) + grid.future[4 * step])
+                        bound = (new_value + grid.jokers_worth[step][new_left]
+                                 + ((new_key >> 10) & 15) + grid.future[4 * step])
                         if bounds is not None:
                             if ws:
                                 new_plain, new_priced = bounds.sums(new_key, step + 1)
                             least = new_value + (new_plain if new_plain < new_priced
                                                  else new_priced)
                             if least < bound:
-                                bound = float(math.floor(least + _ROUNDING))
+                                bound = math.floor(least + _ROUNDING)
                     if bound < 0:
                         continue  # a run left short that cannot be finished
                     next_best[new_key] = new_value
                     next_back[new_key] = key << _BACK | ws
-                    push(heap, (-bound, deeper, new_key, new_value, 0, new_plain, new_priced))
+                    push(heap, (-(bound << 7 | deeper), new_key, new_value, 0, new_plain,
+                                new_priced))
                 continue
             index = 4 * (step - 1) + slot
             _, colour, cell, room, future = cells[index]
@@ -929,15 +930,18 @@ class _Programme:
                 mine = (bounds.terms[colour][step].get(code)
                         or bounds.share(colour, step, code))[left]
                 same = (plain - mine[0], priced - mine[1])
-                rests = others[index]
+                found = others[index]
+                if found is None:
+                    found = others[index] = {}
+                rests = found
                 rest_key = key & ~((255 << shift) | _SETS | (7 * _LEFT) | (15 * _KEPT))
             base = value + sigma * weight + grid.jokers_worth[step - 1][left] + (
                 (key >> 10) & 15) + future
             for i in range(first, len(options), WIDTH):
                 change = options[i] - 128
-                if heap and base + change < -heap[0][0]:
-                    push(heap, (max(negative, -(base + change)), -level, key, value, i,
-                                plain, priced))
+                if heap and base + change < -heap[0][0] >> 7:
+                    push(heap, (-(min(-rank >> 7, base + change) << 7 | level), key, value,
+                                i, plain, priced))
                     break
                 new_key = (key + ((options[i + 1] - code) << shift) + options[i + 2]
                            + (options[i + 3] << 8) - 32768)
@@ -948,7 +952,7 @@ class _Programme:
                 new_value = value + options[i + 4]
                 if next_best.get(new_key, -1) >= new_value:
                     continue
-                bound = float(base + change)
+                bound = base + change
                 new_plain = new_priced = 0.0
                 if bounds is not None:
                     rest = same if new_left == left else rests.get(rest_key | new_left)
@@ -964,12 +968,13 @@ class _Programme:
                     least = (new_value + (new_plain if new_plain < new_priced else new_priced)
                              + (sigma + t) * weight)
                     if least < bound:
-                        bound = float(math.floor(least + _ROUNDING))
+                        bound = math.floor(least + _ROUNDING)
                     if bound < 0:
                         continue  # a run left short that cannot be finished
                 next_best[new_key] = new_value
                 next_back[new_key] = key << _BACK | options[i + 7] | options[i + 8] << 8
-                push(heap, (-bound, deeper, new_key, new_value, 0, new_plain, new_priced))
+                push(heap, (-(bound << 7 | deeper), new_key, new_value, 0, new_plain,
+                            new_priced))
         raise AssertionError("laying nothing is always a solution")
 
     @staticmethod
