@@ -352,6 +352,7 @@ _CODES: Final[dict[ColourState, int]] = {}
 _STATES: Final[list[ColourState]] = []
 _SHORT: Final[list[bool]] = []  # by code: whether the colour has a run shorter than three
 _OPEN: Final[list[bool]] = []  # by code: whether the colour has a run open
+_WRAPPED: Final[list[bool]] = []  # by code: whether it has runs from step 1 (see _table)
 
 
 def _code(state: ColourState) -> int:
@@ -362,6 +363,7 @@ def _code(state: ColourState) -> int:
         _STATES.append(state)
         _SHORT.append(bool(state[0] or state[1]))
         _OPEN.append(bool(state[0] or state[1] or state[2] or state[3]))
+        _WRAPPED.append(bool(state[3]))
         assert code < 256
     return code
 
@@ -450,7 +452,7 @@ def _cell_of(cell: int) -> _Cell:
 
 def _table(code: int, cell: int) -> int:
     """The cell whose options a colour state reads (see ``_cell_id``)."""
-    return cell if _STATES[code][3] else _TWINS[cell]
+    return cell if _WRAPPED[code] else _TWINS[cell]
 
 
 # A cell's option for one colour state: (bound change, new code, the rest of the key
@@ -649,6 +651,10 @@ class _Bounds:
         self.vectors: list[list[dict[int, list[float]]]] = []
         # By colour, step and colour state: the two shares for 0, 1, ... jokers left.
         self.terms: list[list[dict[int, tuple[tuple[float, float], ...]]]] = []
+        # By step: how many colours have the number, and how many naturals of it there are.
+        here = [[grid.counts[c][step] for c in range(4)] for step in range(grid.top)]
+        self.present = [4 - counts.count(0) for counts in here]
+        self.naturals = [sum(counts) for counts in here]
         for colour in range(4):
             self.vectors.append(self._colour(grid, colour))
             self.terms.append([{} for _ in range(grid.top + 2)])
@@ -659,9 +665,9 @@ class _Bounds:
         top, jokers, worth = grid.top, grid.jokers, self.worth
         size = 2 * jokers + 1
         shares = []
+        counts = grid.counts[colour]
         for step in range(1, top + 1):
-            here = [grid.counts[c][step - 1] for c in range(4)]
-            present, others = 4 - here.count(0), sum(here) - here[colour]
+            present, others = self.present[step - 1], self.naturals[step - 1] - counts[step - 1]
             weight = grid.weights[step - 1]
             share_key = present | others << 3 | weight << 7 | worth << 12
             share = _SHARES.get(share_key)
@@ -669,31 +675,35 @@ class _Bounds:
                 share = _SHARES[share_key] = _set_shares(present, others, weight, worth)
             shares.append(share)
         # The colour states it can reach, step by step, each with its options for the most
-        # jokers it can have left there.
-        reached: list[dict[int, bytes]] = []
+        # jokers it can have left there (by step, in two lists side by side).
+        reached: list[list[int]] = []
+        reached_options: list[list[bytes]] = []
         most = {_code(EMPTY): jokers}
         for cell in grid.cells[colour]:
-            found_here = {}
-            for code, left in most.items():
-                table = cell[left] if _STATES[code][3] else _TWINS[cell[left]]  # see _table
-                found = _BOUNDING.get(code | left << 8 | table << 11)
-                found_here[code] = (found if found is not None
-                                    else _bounding(code, left, table))
-            reached.append(found_here)
+            codes, lists = list(most), []
             most_after: dict[int, int] = {}
-            for code, found in found_here.items():
+            for code in codes:
                 left = most[code]
+                table = cell[left] if _WRAPPED[code] else _TWINS[cell[left]]  # see _table
+                found = _BOUNDING.get(code | left << 8 | table << 11)
+                if found is None:
+                    found = _bounding(code, left, table)
+                lists.append(found)
                 for i in range(0, len(found), BOUNDING_WIDTH):
-                    new, used = found[i], found[i + 2]
-                    if most_after.get(new, -1) < left - used:
-                        most_after[new] = left - used
+                    new, still = found[i], left - found[i + 2]
+                    if most_after.get(new, -1) < still:
+                        most_after[new] = still
+            reached.append(codes)
+            reached_options.append(lists)
             most = most_after
         vectors: list[dict[int, list[float]]] = [{} for _ in range(top + 2)]
         after = vectors[top + 1] = {code: [_NEG] if _SHORT[code] else [0.0] for code in most}
         for step in range(top, 0, -1):
             share = shares[step - 1]
             here_vectors = vectors[step]
-            for code, options in reached[step - 1].items():
+            codes, lists = reached[step - 1], reached_options[step - 1]
+            for index in range(len(codes)):
+                options = lists[index]
                 best = [_NEG]
                 for i in range(0, len(options), BOUNDING_WIDTH):
                     new, gain, used, t = options[i], options[i + 1], options[i + 2], options[i + 3]
@@ -712,8 +722,8 @@ class _Bounds:
                     if cost >= size or net + child[-1] <= best[min(cost, len(best) - 1)]:
                         continue  # over budget, or nowhere better than the options so far
                     end = min(cost + len(child), size)
-                    if len(best) < end:
-                        best += [best[-1]] * (end - len(best))
+                    while len(best) < end:
+                        best.append(best[-1])
                     for h in range(cost, end):
                         value = net + child[h - cost]
                         if value > best[h]:
@@ -724,7 +734,7 @@ class _Bounds:
                             best[h] = value
                 while len(best) > 1 and best[-1] == best[-2]:
                     best.pop()
-                here_vectors[code] = best
+                here_vectors[codes[index]] = best
             after = here_vectors
         return vectors
 
@@ -920,7 +930,7 @@ class _Programme:
             _, colour, cell, room, future = cells[index]
             shift = _shift(colour)
             code = (key >> shift) & 255
-            table = cell[left] if _STATES[code][3] else _TWINS[cell[left]]  # see _table
+            table = cell[left] if _WRAPPED[code] else _TWINS[cell[left]]  # see _table
             options = _FLAT.get(code | left << 8 | table << 11)
             if options is None:
                 options = _flat_options(code, left, table)
