@@ -649,8 +649,9 @@ class _Bounds:
         self.base = [(float(self.worth * left), (self.worth + 2 * self.price) * left)
                      for left in range(grid.jokers + 1)]
         self.vectors: list[list[dict[int, list[float]]]] = []
-        # By colour, step and colour state: the two shares for 0, 1, ... jokers left.
-        self.terms: list[list[dict[int, tuple[tuple[float, float], ...]]]] = []
+        # By colour, step and colour state: the two shares for 0, 1, ... jokers left, flat
+        # (for j jokers left, the items 2 * j and 2 * j + 1).
+        self.terms: list[list[dict[int, list[float]]]] = []
         # By step: how many colours have the number, and how many naturals of it there are.
         here = [[grid.counts[c][step] for c in range(4)] for step in range(grid.top)]
         self.present = [4 - counts.count(0) for counts in here]
@@ -738,16 +739,17 @@ class _Bounds:
             after = here_vectors
         return vectors
 
-    def share(self, colour: int, step: int, code: int) -> tuple[tuple[float, float], ...]:
+    def share(self, colour: int, step: int, code: int) -> list[float]:
         """The colour's two shares of the bound for each count of jokers left: its best
-        within that budget, and its best less the priced half jokers."""
+        within that budget, and its best less the priced half jokers (for j jokers left,
+        the items 2 * j and 2 * j + 1)."""
         terms = self.terms[colour][step]
         found = terms.get(code)
         if found is not None:
             return found
         vec = self.vectors[colour][step][code]
         if len(vec) == 1:  # the jokers do nothing for the colour
-            found = terms[code] = ((vec[0], vec[0]),) * (self.jokers + 1)
+            found = terms[code] = [vec[0]] * (2 * self.jokers + 2)
             return found
         priced = []
         top = _NEG
@@ -755,9 +757,13 @@ class _Bounds:
             top = max(top, value - self.price * h)
             priced.append(top)
         last = len(vec) - 1
-        found = terms[code] = tuple((vec[min(2 * left, last)], priced[min(2 * left, last)])
-                                    for left in range(self.jokers + 1))
-        return found
+        shares: list[float] = []
+        for left in range(self.jokers + 1):
+            at = min(2 * left, last)
+            shares.append(vec[at])
+            shares.append(priced[at])
+        terms[code] = shares
+        return shares
 
     def rest(self, key: int, step: int, colour: int, left: int) -> tuple[float, float]:
         """The two sums for the jokers left and the colours other than this one, in a state
@@ -767,9 +773,9 @@ class _Bounds:
             if c != colour:
                 at = step + 1 if c < colour else step
                 code = (key >> _shift(c)) & 255
-                a, b = (self.terms[c][at].get(code) or self.share(c, at, code))[left]
-                plain += a
-                priced += b
+                shares = self.terms[c][at].get(code) or self.share(c, at, code)
+                plain += shares[2 * left]
+                priced += shares[2 * left + 1]
         return plain, priced
 
     def sums(self, key: int, step: int) -> tuple[float, float]:
@@ -777,9 +783,9 @@ class _Bounds:
         left = (key >> 7) & 7
         plain, priced = self.base[left]
         for c in range(4):
-            a, b = self.share(c, step, (key >> _shift(c)) & 255)[left]
-            plain += a
-            priced += b
+            shares = self.share(c, step, (key >> _shift(c)) & 255)
+            plain += shares[2 * left]
+            priced += shares[2 * left + 1]
         return plain, priced
 
 
@@ -878,11 +884,11 @@ class _Programme:
                     laid = _IDLE_ID
                     if bounds is not None:
                         was = (bounds.terms[slot][step].get(code)
-                               or bounds.share(slot, step, code))[left]
+                               or bounds.share(slot, step, code))
                         now = (bounds.terms[slot][step + 1].get(code)
-                               or bounds.share(slot, step + 1, code))[left]
-                        plain = plain - was[0] + now[0]
-                        priced = priced - was[1] + now[1]
+                               or bounds.share(slot, step + 1, code))
+                        plain = plain - was[2 * left] + now[2 * left]
+                        priced = priced - was[2 * left + 1] + now[2 * left + 1]
                 if best[level + 1].get(key, -1) >= value:
                     break
                 level += 1
@@ -938,8 +944,8 @@ class _Programme:
                 after = bounds.terms[colour][step + 1]
                 # The other colours' part of the bound, as long as no joker is spent.
                 mine = (bounds.terms[colour][step].get(code)
-                        or bounds.share(colour, step, code))[left]
-                same = (plain - mine[0], priced - mine[1])
+                        or bounds.share(colour, step, code))
+                same = (plain - mine[2 * left], priced - mine[2 * left + 1])
                 found = others[index]
                 if found is None:
                     found = others[index] = {}
@@ -973,8 +979,8 @@ class _Programme:
                     own = after.get(new_code)
                     if own is None:
                         own = bounds.share(colour, step + 1, new_code)
-                    new_plain = rest[0] + own[new_left][0]
-                    new_priced = rest[1] + own[new_left][1]
+                    new_plain = rest[0] + own[2 * new_left]
+                    new_priced = rest[1] + own[2 * new_left + 1]
                     least = (new_value + (new_plain if new_plain < new_priced else new_priced)
                              + (sigma + t) * weight)
                     if least < bound:
