@@ -837,15 +837,16 @@ class _Programme:
         """
         grid, bounds, cells = self.grid, self.bounds, self.cells
         end = 5 * grid.top
-        best: list[dict[int, int]] = [{} for _ in range(end + 1)]  # by level: state, value
-        # By level and state: the state it came from, and the move it made there by its
-        # number (or at the levels after a number's sets, the jokers laid in them), as
-        # one int: ``state << _BACK | move`` (no tuple to make and free for each).
-        back: list[dict[int, int]] = [{} for _ in range(end + 1)]
+        # By state and level, as ``state << 7 | level`` (one dict, not one a level): its
+        # best value so far, and the state it came from and the move it made there by
+        # its number (or at the levels after a number's sets, the jokers laid in them),
+        # as one int: ``state << _BACK | move`` (no tuple to make and free for each).
+        best: dict[int, int] = {}
+        back: dict[int, int] = {}
         others: list[dict[int, tuple[float, float]] | None] = [None] * len(cells)
         empty = _code(EMPTY)
         root = sum(empty << _shift(c) for c in range(4)) + grid.jokers * _LEFT
-        best[0][root] = 0
+        best[root << 7] = 0
         plain, priced = bounds.sums(root, 1) if bounds else (0.0, 0.0)
         # Waiting: (the rank: minus ``bound << 7 | level``, so the best bound first and the
         # deepest level first among equal bounds (bounds are whole numbers), state, value,
@@ -855,10 +856,10 @@ class _Programme:
         while heap:
             rank, key, value, first, plain, priced = pop(heap)
             level = -rank & 127
-            if value < best[level][key]:
+            if value < best[key << 7 | level]:
                 continue  # the state was reached since with more value
             if level == end:
-                return self._path(back, key, -rank >> 7)
+                return self._path(back, end, key, -rank >> 7)
             # Pass at once through the levels where the state can only carry on as it is:
             # a colour's cell with no naturals and no run open (its one option lays
             # nothing, for no change of the bound), and the sets of a number with none
@@ -889,13 +890,13 @@ class _Programme:
                                or bounds.share(slot, step + 1, code))
                         plain = plain - was[2 * left] + now[2 * left]
                         priced = priced - was[2 * left + 1] + now[2 * left + 1]
-                if best[level + 1].get(key, -1) >= value:
+                if best.get(key << 7 | level + 1, -1) >= value:
                     break
                 level += 1
-                best[level][key] = value
-                back[level][key] = key << _BACK | laid
+                best[key << 7 | level] = value
+                back[key << 7 | level] = key << _BACK | laid
                 first = 0
-            next_best, next_back, deeper = best[level + 1], back[level + 1], level + 1
+            deeper = level + 1
             weight = grid.weights[step - 1]
             sigma = key & 15
             left = (key >> 7) & 7
@@ -907,7 +908,7 @@ class _Programme:
                         continue
                     new_key = cleared - ws * _LEFT
                     new_value = value + (sigma + ws) * weight
-                    if next_best.get(new_key, -1) >= new_value:
+                    if best.get(new_key << 7 | deeper, -1) >= new_value:
                         continue
                     new_left = left - ws
                     new_plain, new_priced = plain, priced  # the same, unless jokers are laid
@@ -927,8 +928,8 @@ class _Programme:
                                 bound = math.floor(least + _ROUNDING)
                     if bound < 0:
                         continue  # a run left short that cannot be finished
-                    next_best[new_key] = new_value
-                    next_back[new_key] = key << _BACK | ws
+                    best[new_key << 7 | deeper] = new_value
+                    back[new_key << 7 | deeper] = key << _BACK | ws
                     push(heap, (-(bound << 7 | deeper), new_key, new_value, 0, new_plain,
                                 new_priced))
                 continue
@@ -966,7 +967,7 @@ class _Programme:
                 if (sigma or t) and sigma + t + room + new_left < 3:
                     continue  # the sets of this number could never reach three tiles
                 new_value = value + options[i + 4]
-                if next_best.get(new_key, -1) >= new_value:
+                if best.get(new_key << 7 | deeper, -1) >= new_value:
                     continue
                 bound = base + change
                 new_plain = new_priced = 0.0
@@ -987,20 +988,20 @@ class _Programme:
                         bound = math.floor(least + _ROUNDING)
                     if bound < 0:
                         continue  # a run left short that cannot be finished
-                next_best[new_key] = new_value
-                next_back[new_key] = key << _BACK | options[i + 7] | options[i + 8] << 8
+                best[new_key << 7 | deeper] = new_value
+                back[new_key << 7 | deeper] = key << _BACK | options[i + 7] | options[i + 8] << 8
                 push(heap, (-(bound << 7 | deeper), new_key, new_value, 0, new_plain,
                             new_priced))
         raise AssertionError("laying nothing is always a solution")
 
     @staticmethod
-    def _path(back: list[dict[int, int]], key: int, total: int) -> Found:
-        """The choices that led to a finished state, and its value."""
+    def _path(back: dict[int, int], end: int, key: int, total: int) -> Found:
+        """The choices that led to a finished state at the last level, and its value."""
         moves: list[int] = []
         set_jokers: list[int] = []
         last = key
-        for level in range(len(back) - 1, 0, -1):
-            came = back[level][key]
+        for level in range(end, 0, -1):
+            came = back[key << 7 | level]
             key, what = came >> _BACK, came & (1 << _BACK) - 1
             if level % 5 == 0:
                 set_jokers.append(what)
