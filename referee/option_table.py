@@ -21,6 +21,7 @@ import mmap
 import os
 from array import array
 from bisect import bisect_left
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,14 +32,33 @@ HERE = Path(__file__).resolve().parent
 #: Where ``.ci/setup`` writes the table (ignored by git: it is built, not kept).
 PATH = HERE / "option_table.bin"
 SOURCES = (HERE / "programme.py", Path(__file__).resolve())
-#: Fields of one stored option: bound change, new colour state, the rest of the key delta,
-#: value gained, jokers used, naturals for sets, move (an index into ``moves``); and of one
-#: option as the second bound reads it: new colour state, value gained, jokers used,
-#: naturals for sets. Each a signed 16-bit int.
-WIDTH, BOUNDING_WIDTH = 7, 4
+#: Bytes of one stored option, as the search reads them: the bound change plus 128, the new
+#: colour state, the rest of the key delta plus 32768 (low byte, high byte), the value
+#: gained, the jokers used, the naturals for sets, and the move (an index into ``moves``,
+#: low byte, high byte); and of one option as the second bound reads it: the new colour
+#: state, the value gained, the jokers used, the naturals for sets, a byte each.
+WIDTH, BOUNDING_WIDTH = 9, 4
 
 # An option as stored (see ``referee.programme``).
 Stored = tuple[int, int, int, int, int, int, "Move"]
+
+
+def pack(options: Iterable[Sequence[int]]) -> bytes:
+    """Options given as (bound change, new colour state, the rest of the key delta, value
+    gained, jokers used, naturals for sets, move's number), as the table stores them."""
+    packed = bytearray()
+    for change, new, rest, gain, used, t, move in options:
+        assert -128 <= change < 128 and -32768 <= rest < 32768 and 0 <= move < 1 << 16
+        packed += bytes((change + 128, new, (rest + 32768) & 255, (rest + 32768) >> 8, gain,
+                         used, t, move & 255, move >> 8))
+    return bytes(packed)
+
+
+def unpack(packed: bytes) -> list[tuple[int, int, int, int, int, int, int]]:
+    """The options that ``pack`` stored."""
+    return [(packed[i] - 128, packed[i + 1], packed[i + 2] + (packed[i + 3] << 8) - 32768,
+             packed[i + 4], packed[i + 5], packed[i + 6], packed[i + 7] | packed[i + 8] << 8)
+            for i in range(0, len(packed), WIDTH)]
 
 
 def stamp() -> str:
@@ -55,8 +75,8 @@ def key_of(code: int, jokers: int, cell_key: int) -> int:
 
 
 class Table:
-    """The option lists by key, as flat runs of ints in a mapped file. Colour states are
-    numbered as ``states`` lists them: the search numbers its own the same way."""
+    """The option lists by key, as runs of bytes in a mapped file (see ``WIDTH``). Colour
+    states are numbered as ``states`` lists them: the search numbers its own the same way."""
 
     def __init__(self, path: Path) -> None:
         with open(path, "rb") as file:
@@ -76,27 +96,23 @@ class Table:
             arrays.append(found)
             at += 4 * length
         self.keys, offsets, bounding_offsets = arrays
-        data = memoryview(self._map)[at:].cast("h")
-        options_size = offsets[-1]
-        self._sections = ((offsets, data[:options_size]),
-                          (bounding_offsets, data[options_size:]))
+        self._sections = ((offsets, at), (bounding_offsets, at + offsets[-1]))
 
-    def _find(self, section: int, code: int, jokers: int, cell_key: int) -> list[int] | None:
+    def _find(self, section: int, code: int, jokers: int, cell_key: int) -> bytes | None:
         key = key_of(code, jokers, cell_key)
         at = bisect_left(self.keys, key)
         if at == len(self.keys) or self.keys[at] != key:
             return None
-        offsets, data = self._sections[section]
-        rows: list[int] = data[offsets[at]:offsets[at + 1]].tolist()
-        return rows
+        offsets, start = self._sections[section]
+        return self._map[start + offsets[at]:start + offsets[at + 1]]
 
-    def options(self, code: int, jokers: int, cell_key: int) -> list[int] | None:
+    def options(self, code: int, jokers: int, cell_key: int) -> bytes | None:
         """The options stored for a colour state, the jokers left and a cell (by its
-        description), flat (``WIDTH`` ints each); None if the table lacks them."""
+        description), ``WIDTH`` bytes each; None if the table lacks them."""
         return self._find(0, code, jokers, cell_key)
 
-    def bounding(self, code: int, jokers: int, cell_key: int) -> list[int] | None:
-        """The same options as the second bound reads them (``BOUNDING_WIDTH`` ints each)."""
+    def bounding(self, code: int, jokers: int, cell_key: int) -> bytes | None:
+        """The same options as the second bound reads them (``BOUNDING_WIDTH`` bytes each)."""
         return self._find(1, code, jokers, cell_key)
 
 
@@ -129,13 +145,12 @@ def write(path: Path, states: list[State],
     move_index = {move: i for i, move in enumerate(moves)}
     assert len(states) < 256 and len(moves) < 1 << 15
     keys, offsets, bounding_offsets = array("i"), array("i", [0]), array("i", [0])
-    data, bounding_data = array("h"), array("h")
+    data, bounding_data = bytearray(), bytearray()
     for key, (options, bounding) in sorted((key_of(*k), v) for k, v in entries.items()):
         keys.append(key)
-        for *fields, move in options:
-            data.extend((*fields, move_index[move]))
+        data += pack((*fields, move_index[move]) for *fields, move in options)
         offsets.append(len(data))
-        bounding_data.extend(bounding)
+        bounding_data += bytes(bounding)
         bounding_offsets.append(len(bounding_data))
     header = marshal.dumps((stamp(), tuple(states), tuple(moves), len(keys)))
     header += b"\0" * (-len(header) % 8)
@@ -143,8 +158,7 @@ def write(path: Path, states: list[State],
     # reading the old file, never one cut short under it.
     written = path.with_name(path.name + ".new")
     written.write_bytes(len(header).to_bytes(8, "little") + header + keys.tobytes()
-                        + offsets.tobytes() + bounding_offsets.tobytes() + data.tobytes()
-                        + bounding_data.tobytes())
+                        + offsets.tobytes() + bounding_offsets.tobytes() + data + bounding_data)
     os.replace(written, path)
 
 

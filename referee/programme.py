@@ -352,6 +352,7 @@ _CODES: Final[dict[ColourState, int]] = {}
 _STATES: Final[list[ColourState]] = []
 _SHORT: Final[list[bool]] = []  # by code: whether the colour has a run shorter than three
 _OPEN: Final[list[bool]] = []  # by code: whether the colour has a run open
+_WRAPPED: Final[list[bool]] = []  # by code: whether it has runs from step 1 (see _table)
 
 
 def _code(state: ColourState) -> int:
@@ -362,6 +363,7 @@ def _code(state: ColourState) -> int:
         _STATES.append(state)
         _SHORT.append(bool(state[0] or state[1]))
         _OPEN.append(bool(state[0] or state[1] or state[2] or state[3]))
+        _WRAPPED.append(bool(state[3]))
         assert code < 256
     return code
 
@@ -450,7 +452,7 @@ def _cell_of(cell: int) -> _Cell:
 
 def _table(code: int, cell: int) -> int:
     """The cell whose options a colour state reads (see ``_cell_id``)."""
-    return cell if _STATES[code][3] else _TWINS[cell]
+    return cell if _WRAPPED[code] else _TWINS[cell]
 
 
 # A cell's option for one colour state: (bound change, new code, the rest of the key
@@ -469,12 +471,12 @@ def _options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
     """
     table = option_table.TABLE
     if table is not None:
-        flat = table.options(code, jokers, _CELL_KEYS[cell])
-        if flat is not None:
+        packed = table.options(code, jokers, _CELL_KEYS[cell])
+        if packed is not None:
             moves = table.moves
-            return tuple((flat[i], flat[i + 1], flat[i + 2], flat[i + 3], flat[i + 4],
-                          flat[i + 5], moves[flat[i + 6]])
-                         for i in range(0, len(flat), option_table.WIDTH))
+            return tuple((change, new, rest, gain, used, t, moves[move])
+                         for change, new, rest, gain, used, t, move
+                         in option_table.unpack(packed))
     return _computed_options(code, jokers, cell)
 
 
@@ -495,12 +497,13 @@ def _computed_options(code: int, jokers: int, cell: int) -> tuple[Option, ...]:
     return tuple(options)
 
 
-# The search reads option lists flat, as lists of small ints (``WIDTH`` an option, a move
-# by its number in ``_MOVES``), so that reading one touches no object but the list: the
-# tuples of a cache filled over a process's life lie scattered in memory, and each is a
-# cache miss on a solve's first read. The option table stores them so; numbers for the
-# moves that it lacks are added as they are met.
-WIDTH: Final = 7
+# The search reads option lists packed in bytes, as the option table stores them
+# (``WIDTH`` bytes an option, a move by its number in ``_MOVES``: see
+# ``option_table.WIDTH``), so that reading one touches no object but the bytes, in one
+# piece of memory: the tuples or ints of a cache filled over a process's life lie
+# scattered in memory, and each is a cache miss on a solve's first read. Numbers for the
+# moves that the table lacks are added as they are met.
+WIDTH: Final = 9
 BOUNDING_WIDTH: Final = 4
 assert (option_table.WIDTH, option_table.BOUNDING_WIDTH) == (WIDTH, BOUNDING_WIDTH)
 _MOVES: Final[list[Move]] = []  # fewer than 1 << _BACK (see best_first)
@@ -523,9 +526,9 @@ if option_table.TABLE is not None:
 _IDLE_ID: Final = _move_id(IDLE)
 
 
-# The caches of the flat option lists, keyed by one int (see ``clear_caches``).
-_FLAT: Final[dict[int, list[int]]] = {}
-_BOUNDING: Final[dict[int, list[int]]] = {}
+# The caches of the packed option lists, keyed by one int (see ``clear_caches``).
+_FLAT: Final[dict[int, bytes]] = {}
+_BOUNDING: Final[dict[int, bytes]] = {}
 
 
 def clear_caches() -> None:
@@ -535,22 +538,18 @@ def clear_caches() -> None:
     _BOUNDING.clear()
 
 
-def _flat_options(code: int, jokers: int, cell: int) -> list[int]:
-    """A cell's options for a colour state (see ``_options``), flat: ``WIDTH`` ints each,
-    the move by its number in ``_MOVES``; straight from the option table when it holds
-    them. Cached."""
+def _flat_options(code: int, jokers: int, cell: int) -> bytes:
+    """A cell's options for a colour state (see ``_options``), packed: ``WIDTH`` bytes
+    each, the move by its number in ``_MOVES``; straight from the option table when it
+    holds them. Cached."""
     cache_key = code | jokers << 8 | cell << 11
     found = _FLAT.get(cache_key)
     if found is None:
         table = option_table.TABLE
         stored = table.options(code, jokers, _CELL_KEYS[cell]) if table is not None else None
-        if stored is not None:
-            found = stored
-        else:
-            found = []
-            for *fields, move in _options(code, jokers, cell):
-                found += fields
-                found.append(_move_id(move))
+        found = stored if stored is not None else option_table.pack(
+            (change, new, rest, gain, used, t, _move_id(move))
+            for change, new, rest, gain, used, t, move in _options(code, jokers, cell))
         _FLAT[cache_key] = found
     return found
 
@@ -560,9 +559,9 @@ def _flat_options(code: int, jokers: int, cell: int) -> list[int]:
 Bounding = tuple[int, int, int, int]
 
 
-def _bounding(code: int, jokers: int, cell: int) -> list[int]:
-    """A cell's options for a colour state as the second bound reads them, flat
-    (``BOUNDING_WIDTH`` ints each): of those that lead to the same colour state and give
+def _bounding(code: int, jokers: int, cell: int) -> bytes:
+    """A cell's options for a colour state as the second bound reads them, packed
+    (``BOUNDING_WIDTH`` bytes each): of those that lead to the same colour state and give
     the same naturals to sets, only the ones that no other beats with as many jokers or
     fewer (the rest can never raise the bound). Read from :mod:`referee.option_table` when
     it holds them. Cached."""
@@ -573,13 +572,14 @@ def _bounding(code: int, jokers: int, cell: int) -> list[int]:
     return found
 
 
-def _bounding_worked_out(code: int, jokers: int, cell: int) -> list[int]:
+def _bounding_worked_out(code: int, jokers: int, cell: int) -> bytes:
     table = option_table.TABLE
     if table is not None:
-        flat = table.bounding(code, jokers, _CELL_KEYS[cell])
-        if flat is not None:
-            return flat
-    return [field for row in _computed_bounding(_options(code, jokers, cell)) for field in row]
+        packed = table.bounding(code, jokers, _CELL_KEYS[cell])
+        if packed is not None:
+            return packed
+    return bytes(field for row in _computed_bounding(_options(code, jokers, cell))
+                 for field in row)
 
 
 def _computed_bounding(options: tuple[Option, ...]) -> tuple[Bounding, ...]:
@@ -649,8 +649,13 @@ class _Bounds:
         self.base = [(float(self.worth * left), (self.worth + 2 * self.price) * left)
                      for left in range(grid.jokers + 1)]
         self.vectors: list[list[dict[int, list[float]]]] = []
-        # By colour, step and colour state: the two shares for 0, 1, ... jokers left.
-        self.terms: list[list[dict[int, tuple[tuple[float, float], ...]]]] = []
+        # By colour, step and colour state: the two shares for 0, 1, ... jokers left, flat
+        # (for j jokers left, the items 2 * j and 2 * j + 1).
+        self.terms: list[list[dict[int, list[float]]]] = []
+        # By step: how many colours have the number, and how many naturals of it there are.
+        here = [[grid.counts[c][step] for c in range(4)] for step in range(grid.top)]
+        self.present = [4 - counts.count(0) for counts in here]
+        self.naturals = [sum(counts) for counts in here]
         for colour in range(4):
             self.vectors.append(self._colour(grid, colour))
             self.terms.append([{} for _ in range(grid.top + 2)])
@@ -661,9 +666,9 @@ class _Bounds:
         top, jokers, worth = grid.top, grid.jokers, self.worth
         size = 2 * jokers + 1
         shares = []
+        counts = grid.counts[colour]
         for step in range(1, top + 1):
-            here = [grid.counts[c][step - 1] for c in range(4)]
-            present, others = 4 - here.count(0), sum(here) - here[colour]
+            present, others = self.present[step - 1], self.naturals[step - 1] - counts[step - 1]
             weight = grid.weights[step - 1]
             share_key = present | others << 3 | weight << 7 | worth << 12
             share = _SHARES.get(share_key)
@@ -671,31 +676,35 @@ class _Bounds:
                 share = _SHARES[share_key] = _set_shares(present, others, weight, worth)
             shares.append(share)
         # The colour states it can reach, step by step, each with its options for the most
-        # jokers it can have left there.
-        reached: list[dict[int, list[int]]] = []
+        # jokers it can have left there (by step, in two lists side by side).
+        reached: list[list[int]] = []
+        reached_options: list[list[bytes]] = []
         most = {_code(EMPTY): jokers}
         for cell in grid.cells[colour]:
-            found_here = {}
-            for code, left in most.items():
-                table = cell[left] if _STATES[code][3] else _TWINS[cell[left]]  # see _table
-                found = _BOUNDING.get(code | left << 8 | table << 11)
-                found_here[code] = (found if found is not None
-                                    else _bounding(code, left, table))
-            reached.append(found_here)
+            codes, lists = list(most), []
             most_after: dict[int, int] = {}
-            for code, found in found_here.items():
+            for code in codes:
                 left = most[code]
+                table = cell[left] if _WRAPPED[code] else _TWINS[cell[left]]  # see _table
+                found = _BOUNDING.get(code | left << 8 | table << 11)
+                if found is None:
+                    found = _bounding(code, left, table)
+                lists.append(found)
                 for i in range(0, len(found), BOUNDING_WIDTH):
-                    new, used = found[i], found[i + 2]
-                    if most_after.get(new, -1) < left - used:
-                        most_after[new] = left - used
+                    new, still = found[i], left - found[i + 2]
+                    if most_after.get(new, -1) < still:
+                        most_after[new] = still
+            reached.append(codes)
+            reached_options.append(lists)
             most = most_after
         vectors: list[dict[int, list[float]]] = [{} for _ in range(top + 2)]
         after = vectors[top + 1] = {code: [_NEG] if _SHORT[code] else [0.0] for code in most}
         for step in range(top, 0, -1):
             share = shares[step - 1]
             here_vectors = vectors[step]
-            for code, options in reached[step - 1].items():
+            codes, lists = reached[step - 1], reached_options[step - 1]
+            for index in range(len(codes)):
+                options = lists[index]
                 best = [_NEG]
                 for i in range(0, len(options), BOUNDING_WIDTH):
                     new, gain, used, t = options[i], options[i + 1], options[i + 2], options[i + 3]
@@ -714,8 +723,8 @@ class _Bounds:
                     if cost >= size or net + child[-1] <= best[min(cost, len(best) - 1)]:
                         continue  # over budget, or nowhere better than the options so far
                     end = min(cost + len(child), size)
-                    if len(best) < end:
-                        best += [best[-1]] * (end - len(best))
+                    while len(best) < end:
+                        best.append(best[-1])
                     for h in range(cost, end):
                         value = net + child[h - cost]
                         if value > best[h]:
@@ -726,20 +735,21 @@ class _Bounds:
                             best[h] = value
                 while len(best) > 1 and best[-1] == best[-2]:
                     best.pop()
-                here_vectors[code] = best
+                here_vectors[codes[index]] = best
             after = here_vectors
         return vectors
 
-    def share(self, colour: int, step: int, code: int) -> tuple[tuple[float, float], ...]:
+    def share(self, colour: int, step: int, code: int) -> list[float]:
         """The colour's two shares of the bound for each count of jokers left: its best
-        within that budget, and its best less the priced half jokers."""
+        within that budget, and its best less the priced half jokers (for j jokers left,
+        the items 2 * j and 2 * j + 1)."""
         terms = self.terms[colour][step]
         found = terms.get(code)
         if found is not None:
             return found
         vec = self.vectors[colour][step][code]
         if len(vec) == 1:  # the jokers do nothing for the colour
-            found = terms[code] = ((vec[0], vec[0]),) * (self.jokers + 1)
+            found = terms[code] = [vec[0]] * (2 * self.jokers + 2)
             return found
         priced = []
         top = _NEG
@@ -747,9 +757,13 @@ class _Bounds:
             top = max(top, value - self.price * h)
             priced.append(top)
         last = len(vec) - 1
-        found = terms[code] = tuple((vec[min(2 * left, last)], priced[min(2 * left, last)])
-                                    for left in range(self.jokers + 1))
-        return found
+        shares: list[float] = []
+        for left in range(self.jokers + 1):
+            at = min(2 * left, last)
+            shares.append(vec[at])
+            shares.append(priced[at])
+        terms[code] = shares
+        return shares
 
     def rest(self, key: int, step: int, colour: int, left: int) -> tuple[float, float]:
         """The two sums for the jokers left and the colours other than this one, in a state
@@ -759,9 +773,9 @@ class _Bounds:
             if c != colour:
                 at = step + 1 if c < colour else step
                 code = (key >> _shift(c)) & 255
-                a, b = (self.terms[c][at].get(code) or self.share(c, at, code))[left]
-                plain += a
-                priced += b
+                shares = self.terms[c][at].get(code) or self.share(c, at, code)
+                plain += shares[2 * left]
+                priced += shares[2 * left + 1]
         return plain, priced
 
     def sums(self, key: int, step: int) -> tuple[float, float]:
@@ -769,9 +783,9 @@ class _Bounds:
         left = (key >> 7) & 7
         plain, priced = self.base[left]
         for c in range(4):
-            a, b = self.share(c, step, (key >> _shift(c)) & 255)[left]
-            plain += a
-            priced += b
+            shares = self.share(c, step, (key >> _shift(c)) & 255)
+            plain += shares[2 * left]
+            priced += shares[2 * left + 1]
         return plain, priced
 
 
@@ -823,28 +837,29 @@ class _Programme:
         """
         grid, bounds, cells = self.grid, self.bounds, self.cells
         end = 5 * grid.top
-        best: list[dict[int, int]] = [{} for _ in range(end + 1)]  # by level: state, value
-        # By level and state: the state it came from, and the move it made there by its
-        # number (or at the levels after a number's sets, the jokers laid in them), as
-        # one int: ``state << _BACK | move`` (no tuple to make and free for each).
-        back: list[dict[int, int]] = [{} for _ in range(end + 1)]
-        others: list[dict[int, tuple[float, float]]] = [{} for _ in cells]
+        # By state and level, as ``state << 7 | level`` (one dict, not one a level): its
+        # best value so far, and the state it came from and the move it made there by
+        # its number (or at the levels after a number's sets, the jokers laid in them),
+        # as one int: ``state << _BACK | move`` (no tuple to make and free for each).
+        best: dict[int, int] = {}
+        back: dict[int, int] = {}
+        others: list[dict[int, tuple[float, float]] | None] = [None] * len(cells)
         empty = _code(EMPTY)
         root = sum(empty << _shift(c) for c in range(4)) + grid.jokers * _LEFT
-        best[0][root] = 0
+        best[root << 7] = 0
         plain, priced = bounds.sums(root, 1) if bounds else (0.0, 0.0)
-        # Waiting: (minus the bound, minus the level (deepest first among equal bounds),
-        # state, value, the first option still to read, the per-colour sums).
-        heap = [(-float(grid.ceiling), 0, root, 0, 0, plain, priced)]
+        # Waiting: (the rank: minus ``bound << 7 | level``, so the best bound first and the
+        # deepest level first among equal bounds (bounds are whole numbers), state, value,
+        # the first option still to read, the per-colour sums).
+        heap = [(-(grid.ceiling << 7), root, 0, 0, plain, priced)]
         pop, push = heapq.heappop, heapq.heappush
-        bound: float
         while heap:
-            negative, level, key, value, first, plain, priced = pop(heap)
-            level = -level
-            if value < best[level][key]:
+            rank, key, value, first, plain, priced = pop(heap)
+            level = -rank & 127
+            if value < best[key << 7 | level]:
                 continue  # the state was reached since with more value
             if level == end:
-                return self._path(back, key, round(-negative))
+                return self._path(back, end, key, -rank >> 7)
             # Pass at once through the levels where the state can only carry on as it is:
             # a colour's cell with no naturals and no run open (its one option lays
             # nothing, for no change of the bound), and the sets of a number with none
@@ -870,18 +885,18 @@ class _Programme:
                     laid = _IDLE_ID
                     if bounds is not None:
                         was = (bounds.terms[slot][step].get(code)
-                               or bounds.share(slot, step, code))[left]
+                               or bounds.share(slot, step, code))
                         now = (bounds.terms[slot][step + 1].get(code)
-                               or bounds.share(slot, step + 1, code))[left]
-                        plain = plain - was[0] + now[0]
-                        priced = priced - was[1] + now[1]
-                if best[level + 1].get(key, -1) >= value:
+                               or bounds.share(slot, step + 1, code))
+                        plain = plain - was[2 * left] + now[2 * left]
+                        priced = priced - was[2 * left + 1] + now[2 * left + 1]
+                if best.get(key << 7 | level + 1, -1) >= value:
                     break
                 level += 1
-                best[level][key] = value
-                back[level][key] = key << _BACK | laid
+                best[key << 7 | level] = value
+                back[key << 7 | level] = key << _BACK | laid
                 first = 0
-            next_best, next_back, deeper = best[level + 1], back[level + 1], -level - 1
+            deeper = level + 1
             weight = grid.weights[step - 1]
             sigma = key & 15
             left = (key >> 7) & 7
@@ -893,35 +908,36 @@ class _Programme:
                         continue
                     new_key = cleared - ws * _LEFT
                     new_value = value + (sigma + ws) * weight
-                    if next_best.get(new_key, -1) >= new_value:
+                    if best.get(new_key << 7 | deeper, -1) >= new_value:
                         continue
                     new_left = left - ws
                     new_plain, new_priced = plain, priced  # the same, unless jokers are laid
                     if step == grid.top:  # finished: jokers left over form a set of 13s
                         if any(_SHORT[(new_key >> _shift(c)) & 255] for c in range(4)):
                             continue
-                        bound = float(new_value + (grid.joker_set * new_left if new_left >= 3 else 0))
+                        bound = new_value + (grid.joker_set * new_left if new_left >= 3 else 0)
                     else:
-                        bound = float(new_value + grid.jokers_worth[step][new_left]
-                                      + ((new_key >> 10) & 15) + grid.future[4 * step])
+                        bound = (new_value + grid.jokers_worth[step][new_left]
+                                 + ((new_key >> 10) & 15) + grid.future[4 * step])
                         if bounds is not None:
                             if ws:
                                 new_plain, new_priced = bounds.sums(new_key, step + 1)
                             least = new_value + (new_plain if new_plain < new_priced
                                                  else new_priced)
                             if least < bound:
-                                bound = float(math.floor(least + _ROUNDING))
+                                bound = math.floor(least + _ROUNDING)
                     if bound < 0:
                         continue  # a run left short that cannot be finished
-                    next_best[new_key] = new_value
-                    next_back[new_key] = key << _BACK | ws
-                    push(heap, (-bound, deeper, new_key, new_value, 0, new_plain, new_priced))
+                    best[new_key << 7 | deeper] = new_value
+                    back[new_key << 7 | deeper] = key << _BACK | ws
+                    push(heap, (-(bound << 7 | deeper), new_key, new_value, 0, new_plain,
+                                new_priced))
                 continue
             index = 4 * (step - 1) + slot
             _, colour, cell, room, future = cells[index]
             shift = _shift(colour)
             code = (key >> shift) & 255
-            table = cell[left] if _STATES[code][3] else _TWINS[cell[left]]  # see _table
+            table = cell[left] if _WRAPPED[code] else _TWINS[cell[left]]  # see _table
             options = _FLAT.get(code | left << 8 | table << 11)
             if options is None:
                 options = _flat_options(code, left, table)
@@ -929,27 +945,31 @@ class _Programme:
                 after = bounds.terms[colour][step + 1]
                 # The other colours' part of the bound, as long as no joker is spent.
                 mine = (bounds.terms[colour][step].get(code)
-                        or bounds.share(colour, step, code))[left]
-                same = (plain - mine[0], priced - mine[1])
-                rests = others[index]
+                        or bounds.share(colour, step, code))
+                same = (plain - mine[2 * left], priced - mine[2 * left + 1])
+                found = others[index]
+                if found is None:
+                    found = others[index] = {}
+                rests = found
                 rest_key = key & ~((255 << shift) | _SETS | (7 * _LEFT) | (15 * _KEPT))
             base = value + sigma * weight + grid.jokers_worth[step - 1][left] + (
                 (key >> 10) & 15) + future
             for i in range(first, len(options), WIDTH):
-                change = options[i]
-                if heap and base + change < -heap[0][0]:
-                    push(heap, (max(negative, -(base + change)), -level, key, value, i,
-                                plain, priced))
+                change = options[i] - 128
+                if heap and base + change < -heap[0][0] >> 7:
+                    push(heap, (-(min(-rank >> 7, base + change) << 7 | level), key, value,
+                                i, plain, priced))
                     break
-                new_key = key + ((options[i + 1] - code) << shift) + options[i + 2]
+                new_key = (key + ((options[i + 1] - code) << shift) + options[i + 2]
+                           + (options[i + 3] << 8) - 32768)
                 new_left = (new_key >> 7) & 7
-                t = options[i + 5]
+                t = options[i + 6]
                 if (sigma or t) and sigma + t + room + new_left < 3:
                     continue  # the sets of this number could never reach three tiles
-                new_value = value + options[i + 3]
-                if next_best.get(new_key, -1) >= new_value:
+                new_value = value + options[i + 4]
+                if best.get(new_key << 7 | deeper, -1) >= new_value:
                     continue
-                bound = float(base + change)
+                bound = base + change
                 new_plain = new_priced = 0.0
                 if bounds is not None:
                     rest = same if new_left == left else rests.get(rest_key | new_left)
@@ -960,27 +980,28 @@ class _Programme:
                     own = after.get(new_code)
                     if own is None:
                         own = bounds.share(colour, step + 1, new_code)
-                    new_plain = rest[0] + own[new_left][0]
-                    new_priced = rest[1] + own[new_left][1]
+                    new_plain = rest[0] + own[2 * new_left]
+                    new_priced = rest[1] + own[2 * new_left + 1]
                     least = (new_value + (new_plain if new_plain < new_priced else new_priced)
                              + (sigma + t) * weight)
                     if least < bound:
-                        bound = float(math.floor(least + _ROUNDING))
+                        bound = math.floor(least + _ROUNDING)
                     if bound < 0:
                         continue  # a run left short that cannot be finished
-                next_best[new_key] = new_value
-                next_back[new_key] = key << _BACK | options[i + 6]
-                push(heap, (-bound, deeper, new_key, new_value, 0, new_plain, new_priced))
+                best[new_key << 7 | deeper] = new_value
+                back[new_key << 7 | deeper] = key << _BACK | options[i + 7] | options[i + 8] << 8
+                push(heap, (-(bound << 7 | deeper), new_key, new_value, 0, new_plain,
+                            new_priced))
         raise AssertionError("laying nothing is always a solution")
 
     @staticmethod
-    def _path(back: list[dict[int, int]], key: int, total: int) -> Found:
-        """The choices that led to a finished state, and its value."""
+    def _path(back: dict[int, int], end: int, key: int, total: int) -> Found:
+        """The choices that led to a finished state at the last level, and its value."""
         moves: list[int] = []
         set_jokers: list[int] = []
         last = key
-        for level in range(len(back) - 1, 0, -1):
-            came = back[level][key]
+        for level in range(end, 0, -1):
+            came = back[key << 7 | level]
             key, what = came >> _BACK, came & (1 << _BACK) - 1
             if level % 5 == 0:
                 set_jokers.append(what)
@@ -1021,9 +1042,14 @@ def _future_bounds(
     certain = 0
     costly: list[tuple[float, int, int]] = []  # (worth per cost, cost, worth), best first
     paid = 0  # what the jokers pay for, among the costly naturals so far
-    # Each colour's naturals by run position, three empty places either side: position q
-    # is at q + 2, so the window of place p is padded[p - 1:p + 6].
-    padded = [(0, 0, 0) + row + row[:top - 13] + (0, 0, 0) for row in counts]
+    # Each colour's naturals by run position, two bits each, after three empty places:
+    # position q at bits 2 * (q + 2), so the window of number n starts at bit 2 * (n - 1).
+    padded = []
+    for row in counts:
+        packed = 0
+        for place, count in enumerate(row + row[:top - 13]):
+            packed |= count << 2 * (place + 3)
+        padded.append(packed)
     for step in range(top, 0, -1):
         number = position_number(position(step, top))
         here = [counts[c][number - 1] for c in range(4)]
@@ -1034,9 +1060,13 @@ def _future_bounds(
                 present = sum(1 for c in range(4) if c != colour and here[c])
                 in_sets = (present >= 2) + (sum(here) - count >= 4)
                 pad = padded[colour]
-                window = (pad[:7] + pad[13:20] if number == 1 and top == 14
-                          else pad[number - 1:number + 6])
-                in_runs, cost = _run_terms(number, top, window)
+                window = (pad & _WINDOW | (pad >> 26 & _WINDOW) << 14
+                          if number == 1 and top == 14 else pad >> 2 * (number - 1) & _WINDOW)
+                terms_key = window << 5 | (top - 13) << 4 | number
+                terms = _RUN_TERMS.get(terms_key)
+                if terms is None:
+                    terms = _RUN_TERMS[terms_key] = _run_terms(number, top, window)
+                in_runs, cost = terms >> 3, terms & 7
                 free = min(count, in_sets + in_runs)
                 certain += free * worth
                 if count > free:
@@ -1050,20 +1080,25 @@ def _future_bounds(
     return tuple(bounds)
 
 
-@lru_cache(maxsize=None)
-def _run_terms(number: int, top: int, window: tuple[int, ...]) -> tuple[int, int]:
+_WINDOW: Final = (1 << 14) - 1  # the two bits of seven places
+# _run_terms by its window, top and number.
+_RUN_TERMS: Final[dict[int, int]] = {}
+
+
+def _run_terms(number: int, top: int, window: int) -> int:
     """How many copies of a colour's natural of this number joker-free runs of the rack
     could hold at once (0, 1 or 2), and what a copy they cannot hold costs in quarter
-    jokers when no other colour has the number (see ``_BRIDGED``).
+    jokers when no other colour has the number (see ``_BRIDGED``), as ``in_runs << 3 |
+    cost``.
 
     A copy in a joker-free run sits with the two naturals of a window of three around it
     (below, astride, above); copies in different runs take different tiles, so the count
     is what the neighbours allow. ``window`` holds the colour's naturals at the run
     positions from three before to three after each place of this number (a 1 has two
-    under the 13-1 wrap).
+    under the 13-1 wrap), two bits each from the lowest.
     """
     places = (number, 14) if number == 1 and top == 14 else (number,)
-    size = {q: window[7 * i + q - p + 3] for i, p in enumerate(places)
+    size = {q: window >> 2 * (7 * i + q - p + 3) & 3 for i, p in enumerate(places)
             for q in range(p - 3, p + 4)}
 
     def has(position: int) -> bool:
@@ -1084,7 +1119,7 @@ def _run_terms(number: int, top: int, window: tuple[int, ...]) -> tuple[int, int
         cost = _PAIRED
     else:
         cost = _ALONE
-    return in_runs, cost
+    return in_runs << 3 | cost
 
 
 def _knapsack(items: list[tuple[float, int, int]], budget: int) -> int:

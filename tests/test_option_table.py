@@ -61,7 +61,7 @@ def test_stored_options_equal_the_computed_ones(engine: str) -> None:
         assert table.options(code, jokers, cell_key) is not None
         computed = search._computed_options(code, jokers, cell)
         assert search._options.__wrapped__(code, jokers, cell) == computed, key
-        assert (search._bounding_worked_out(code, jokers, cell)
+        assert (list(search._bounding_worked_out(code, jokers, cell))
                 == [x for row in search._computed_bounding(computed) for x in row]), key
 
 
