@@ -360,7 +360,7 @@ def main() -> None:
         for build in builds:
             first[build.name].append(first_call(build.root, ADVERSARIAL[i % len(ADVERSARIAL)],
                                                 build.pure))
-    for build in builds:
+    for build in builds if args.fresh else ():  # --fresh 0 skips this part
         imports, calls, cpu_ms = zip(*first[build.name])
         print(f"  {build.name:<15}import {statistics.median(imports):7.1f} ms   first call "
               f"median {statistics.median(calls):7.3f} ms   max {max(calls):7.3f} ms   "
@@ -384,6 +384,8 @@ def main() -> None:
                 parts[build.name].append(sum(answer["parts"]))
     print(f"HTTP best-opening check, {args.http} requests through the Flask test client "
           "(default house rules), builds interleaved:")
+    if not args.http:  # --http 0 skips this part
+        http_builds = []
     for build in http_builds:
         overhead = [h - b for h, b in zip(http[build.name], bare[build.name])]
         print(f"  {build.name:<15}http  {summary(http[build.name])}")
@@ -400,7 +402,8 @@ def main() -> None:
     for build in builds:
         build.close()
 
-    brute_force_ratio(random_racks(rng, args.small, 12))
+    if args.small:  # --small 0 skips this part
+        brute_force_ratio(random_racks(rng, args.small, 12))
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
