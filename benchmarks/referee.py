@@ -4,9 +4,10 @@ Prints the median, p99 and max time of ``best_melds`` on seeded random 22-tile r
 share forced to hold both okeys and both fake jokers, with fake jokers counting as the
 okey's face or played wild, and a share under the 13-1 wrap house rule) and on a set of
 adversarial racks; the first call in a fresh process; the HTTP check
-(``POST /api/v1/referee/best-opening`` through the Flask test client) against the check
-itself; a worker's RSS after those requests; and the ratio of median times against the
-brute-force reference (``tests/bruteforce.py``) on 12-tile racks.
+(``POST /api/v1/referee/best-opening`` through the Flask test client, builds taking turns by
+blocks of requests) against the check itself; a worker's RSS after those requests; and the
+ratio of median times against the brute-force reference (``tests/bruteforce.py``) on 12-tile
+racks.
 
 Each build runs in a worker process of its own: this checkout's mypyc build and its
 pure-Python reference, and, with ``--baseline DIR`` (a checkout of an earlier commit, for
@@ -41,6 +42,9 @@ from referee.options import FakeJokerRole, Wrap  # noqa: E402
 from referee.solver import best_melds  # noqa: E402
 from referee.tiles import Tile  # noqa: E402
 from tests import bruteforce  # noqa: E402
+
+HTTP_BLOCK = 25
+"""How many HTTP checks a build answers in a row before the next build's turn."""
 
 # A rack as the workers take it: (kind, tiles, indicator, fake joker role, wrap rule).
 Case = tuple[str, str, str, str, str]
@@ -372,18 +376,22 @@ def main() -> None:
     bare: dict[str, list[float]] = {b.name: [] for b in http_builds}
     rss: dict[str, float] = {}
     parts: dict[str, list[float]] = {b.name: [] for b in http_builds}
-    for i in range(args.http):
-        _, rack, indicator, _, _ = racks[i % len(racks)]
+    # Builds take turns by blocks of HTTP_BLOCK requests, as a worker serves requests one
+    # after another: turns of one request each measure two processes evicting each other's
+    # caches more than either's own work.
+    for start in range(0, args.http, HTTP_BLOCK):
         for build in http_builds:
-            answer = build.ask({"do": "http", "rack": rack, "indicator": indicator,
-                                "role": F, "wrap": N, "index": str(index)})
-            http[build.name].append(answer["times"][0])
-            bare[build.name].append(answer["times"][1])
-            rss[build.name] = answer["rss"]
-            if answer["parts"]:
-                parts[build.name].append(sum(answer["parts"]))
+            for i in range(start, min(args.http, start + HTTP_BLOCK)):
+                _, rack, indicator, _, _ = racks[i % len(racks)]
+                answer = build.ask({"do": "http", "rack": rack, "indicator": indicator,
+                                    "role": F, "wrap": N, "index": str(index)})
+                http[build.name].append(answer["times"][0])
+                bare[build.name].append(answer["times"][1])
+                rss[build.name] = answer["rss"]
+                if answer["parts"]:
+                    parts[build.name].append(sum(answer["parts"]))
     print(f"HTTP best-opening check, {args.http} requests through the Flask test client "
-          "(default house rules), builds interleaved:")
+          f"(default house rules), builds taking turns by blocks of {HTTP_BLOCK}:")
     if not args.http:  # --http 0 skips this part
         http_builds = []
     for build in http_builds:
