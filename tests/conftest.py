@@ -105,6 +105,22 @@ def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()
 
 
+def _closing(app: Any) -> Any:
+    """``app`` with each answer's body closed however its sending ends. Werkzeug's server
+    skips the close when the browser drops the connection first (a favicon fetch cut short by
+    the next page), and the static file left open is a ResourceWarning, an error here."""
+
+    def closing(environ: Any, start_response: Any) -> Iterator[bytes]:
+        body = app(environ, start_response)
+        try:
+            yield from body
+        finally:
+            if hasattr(body, "close"):
+                body.close()
+
+    return closing
+
+
 @contextmanager
 def serving(app: Flask, quiet: bool = False) -> Iterator[str]:
     """``app`` behind a real threaded WSGI server on a free loopback port: its base URL."""
@@ -117,7 +133,7 @@ def serving(app: Flask, quiet: bool = False) -> Iterator[str]:
             if not quiet:
                 super().log_request(*args, **kwargs)
 
-    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Handler)
+    server = make_server("127.0.0.1", 0, _closing(app), threaded=True, request_handler=Handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
