@@ -27,7 +27,7 @@ from referee.options import (
     Variant,
     Wrap,
 )
-from referee.pairs import Pair, is_pair, most_pairs, wild_pairs
+from referee.pairs import Pair, is_pair, most_pairs, most_pairs_using, wild_pairs
 from referee.rulings import Code, Reason, Ruling, Verdict, reason, ruling
 from referee.solver import Solution, best_melds, most_tiles_in_melds
 from referee.table_fit import How, fits
@@ -592,9 +592,8 @@ def check_pickup(
         return _pickup_opened(tile, rack, jokers, rules, pairs_opener, table or None)
     options = {**_pair_options(rules, [tile, *rack]), "failed_pickup": rules.choice("failed_pickup")}
     value, melds = _best_opening_using(tile, rack, jokers, rules)
-    pairs = most_pairs([tile, *rack], jokers, wild=wild_pairs(rules))[:(HAND - 1) // 2]
-    pairs_with_tile = [p for p in pairs if any(t is tile for t in p)]
-    by_pairs = len(pairs) >= OPENING_PAIRS and bool(pairs_with_tile)
+    pairs = most_pairs_using(tile, rack, jokers, wild=wild_pairs(rules))[:(HAND - 1) // 2]
+    by_pairs = len(pairs) >= OPENING_PAIRS
     result: dict[str, object] = {"must_open": True, "value": value,
                                  "melds": [_meld_json(m) for m in melds] if value >= OPENING_THRESHOLD else [],
                                  "pairs": len(pairs) if by_pairs else 0}
@@ -649,7 +648,9 @@ def _pickup_opened(tile: Tile, rack: Sequence[Tile], jokers: Jokers, rules: Rule
     if by_pairs:
         reasons.append(reason(Code.MOVE_PAIRS_NO_MELDS, "502"))
     elif rack:
-        for meld in _melds_with(tile, rack, jokers, rules)[:1]:
+        # a new meld that leaves a tile to discard (104)
+        for meld in [m for m in _melds_with(tile, rack, jokers, rules)
+                     if len(m.tiles) - 1 < len(rack)][:1]:
             reasons.append(reason(Code.PICKUP_NEW_MELD, "405", [tile], meld=str(meld)))
             uses.append({"how": "new_meld", "meld": None, "tiles": [str(t) for t in meld.tiles]})
     result: dict[str, object] = {"must_open": False, "uses": uses}

@@ -74,3 +74,27 @@ def most_pairs(tiles: Sequence[Tile], jokers: Jokers, wild: bool = True) -> tupl
     while len(wilds) >= 2:
         pairs.append((wilds.pop(), wilds.pop()))
     return tuple(pairs)
+
+
+def most_pairs_using(tile: Tile, others: Sequence[Tile], jokers: Jokers,
+                     wild: bool = True) -> tuple[Pair, ...]:
+    """As many disjoint pairs of ``tile`` and ``others`` as there are with ``tile`` in one of
+    them, first; none where it pairs with nothing (a discard taken to open with pairs must
+    complete one of them, 406). Exact: the most of the others less each partner in turn.
+
+    >>> from referee.tiles import parse_tiles
+    >>> jokers = Jokers.from_indicator(Tile.parse("K4"), Rules.preset("101"))
+    >>> rack = parse_tiles("R1 R1 Y2 Y2 K5 B7")
+    >>> [tuple(map(str, p)) for p in most_pairs_using(Tile.parse("R9"), rack, jokers)]
+    [('R9', 'K5'), ('R1', 'R1'), ('Y2', 'Y2')]
+    >>> most_pairs_using(Tile.parse("R9"), rack, jokers, wild=False)
+    ()
+    """
+    best: tuple[Pair, ...] = ()
+    for partner in dict.fromkeys(t for t in others if is_pair(tile, t, jokers, wild)):
+        rest = list(others)
+        rest.remove(partner)
+        found = ((tile, partner), *most_pairs(rest, jokers, wild))
+        if len(found) > len(best):
+            best = found
+    return best

@@ -90,7 +90,8 @@ class TableMeld:
 class RoundState:
     """The round so far. ``turn`` is whose turn it is; ``drawn`` whether they have drawn or
     taken; ``taken`` the discard they took this turn (until used, 406); ``added`` the tiles
-    they laid off this turn, in order (704); ``finish`` how the round ended, if it has;
+    they laid off this turn, in order, and ``took_back`` whether they took one back (704: only
+    the last, and only one, is free); ``finish`` how the round ended, if it has;
     ``opened_now`` whether the player opened during this turn (604: finishing in one go)."""
 
     seats: tuple[Seat, ...]
@@ -102,6 +103,7 @@ class RoundState:
     taken: Tile | None = None
     taken_used: bool = False
     added: tuple[tuple[int, Tile], ...] = ()
+    took_back: bool = False
     winner: int | None = None
     finish: Finish | None = None
     deck: int | None = None
@@ -378,7 +380,10 @@ def _need_indicator(state: RoundState) -> Tile:
 def _used(state: RoundState, move: Move, seat: Seat, table: tuple[TableMeld, ...],
           laid: Sequence[Tile], reasons: tuple[Reason, ...],
           check: Ruling | None = None) -> MoveRuling:
-    """Tiles went from the rack to the table; the taken discard is used if among them."""
+    """Tiles went from the rack to the table, leaving one to discard (104); the taken
+    discard is used if among them."""
+    if seat.known_count() == 0:
+        return _violation(state, move, reason(Code.MOVE_KEEPS_NO_DISCARD, "104"))
     used = state.taken_used or (state.taken is not None and state.taken in laid)
     after = _with_seat(state, move.player, seat, table=table, taken_used=used)
     return MoveRuling(move, True, reasons, 0, after, check)
@@ -426,7 +431,8 @@ def _swap(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
     tiles, faces, okey = swapped
     table = tuple(replace(target, tiles=tiles, faces=faces) if i == index else m
                   for i, m in enumerate(state.table))
-    after = _with_seat(state, move.player, _add(rest, [okey]), table=table)
+    after = _with_seat(state, move.player, _add(rest, [okey]), table=table,
+                       taken_used=state.taken_used or state.taken == tile)  # used (406, 302)
     return MoveRuling(move, True, (reason(Code.MOVE_SWAPPED, "302", [tile, okey],
                                           meld=index + 1),), 0, after)
 
@@ -446,10 +452,10 @@ def _take_back(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
     added = list(state.added)
     added.remove((index, tile))
     after = _with_seat(state, move.player, _add(state.seats[move.player], [tile]), table=table,
-                       added=tuple(added),
+                       added=tuple(added), took_back=True,
                        # 406: a taken discard taken back from the table is no longer used
                        taken_used=state.taken_used and state.taken != tile)
-    if state.added[-1] == (index, tile):
+    if state.added[-1] == (index, tile) and not state.took_back:
         return MoveRuling(move, True, (reason(Code.MOVE_TAKE_BACK_LAST, "704", [tile]),), 0,
                           after)
     return _violation(state, move, reason(Code.MOVE_TAKE_BACK_PENALTY, "704", [tile],
@@ -465,13 +471,19 @@ def _discard(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
     if rest is None:
         return _violation(state, move, reason(Code.MOVE_NOT_ON_RACK, None, [tile]))
     if state.taken is not None and not state.taken_used:
-        # 406: the taken discard must be used this turn; putting it back is 705 or 708.
+        # 406: the taken discard must be used this turn; it goes back on the pile and the
+        # player draws instead (705, 708), with 101 written down or not (the house rule)
         charged = rules.failed_pickup is FailedPickup.PENALTY
+        back = _with_seat(state, move.player, _remove(seat, [state.taken], move.player) or seat,
+                          discards=(*state.discards, state.taken), drawn=False, taken=None,
+                          taken_used=False)
         return _violation(state, move, reason(Code.MOVE_TAKEN_NOT_USED, "406", [state.taken]),
                           reason(Code.PENALTY_FAILED_PICKUP if charged else Code.PENALTY_WAIVED,
                                  "705" if charged else "708", [state.taken],
-                                 penalty=PENALTY if charged else 0),
-                          penalty=Penalty.FAILED_PICKUP if charged else None)
+                                 points=PENALTY if charged else 0),
+                          reason(Code.MOVE_TAKEN_GOES_BACK, "705" if charged else "708",
+                                 [state.taken]),
+                          penalty=Penalty.FAILED_PICKUP if charged else None, after=back)
     left = rest.known_count()
     if finishing:
         if left is None:
@@ -487,10 +499,13 @@ def _discard(state: RoundState, move: Move, rules: Rules) -> MoveRuling:
     penalty = int(check.result.get("penalty", 0))
     after = _with_seat(state, move.player, rest, discards=(*state.discards, tile),
                        turn=(state.turn + 1) % len(state.seats), drawn=False, taken=None,
-                       taken_used=False, added=(), opened_now=False)
+                       taken_used=False, added=(), took_back=False, opened_now=False)
     if finishing:
         jokers = _jokers(state, rules, [tile])
-        after = replace(after, finish=_finish(state, move.player, jokers.is_wild(tile), rules),
+        # 803: a fake joker discarded last is no okey finish, even played wild, unless the
+        # fake jokers are this round's okeys (a fake indicator, 203)
+        okey = jokers.is_wild(tile) and (not tile.is_fake or jokers.okey == tile)
+        after = replace(after, finish=_finish(state, move.player, okey, rules),
                         winner=move.player)
     if penalty:
         written = Penalty.ISLEK if check.result.get("playable") else Penalty.OKEY_DISCARD

@@ -141,6 +141,8 @@ class Code(StrEnum):
     MOVE_MELDS_LAID = "move_melds_laid"
     MOVE_OPENING_SHORT = "move_opening_short"
     MOVE_TAKEN_NOT_USED = "move_taken_not_used"
+    MOVE_TAKEN_GOES_BACK = "move_taken_goes_back"
+    MOVE_KEEPS_NO_DISCARD = "move_keeps_no_discard"
     MOVE_OPENED = "move_opened"
     MOVE_OPENED_PAIRS = "move_opened_pairs"
     MOVE_LAY_OFF_NOT_OPENED = "move_lay_off_not_opened"

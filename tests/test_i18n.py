@@ -67,3 +67,47 @@ def test_translations_are_not_just_copies(lang: str) -> None:
 def test_every_reason_code_has_a_message() -> None:
     assert set(MESSAGES) | set(COUNTED) == set(Code)
     assert not set(MESSAGES) & set(COUNTED)
+
+
+def _reason_calls() -> list[tuple[str, str, set[str] | None]]:
+    """Every ``reason(Code.X, …, name=…)`` the engine writes: where, the code, and the value
+    names it gives (None where ``**values`` hides them)."""
+    import ast
+
+    found: list[tuple[str, str, set[str] | None]] = []
+    for path in sorted((ROOT / "referee").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "reason" and node.args):
+                continue
+            first = node.args[0]
+            codes = [first.body, first.orelse] if isinstance(first, ast.IfExp) else [first]
+            names = {k.arg for k in node.keywords if k.arg is not None}
+            hidden = any(k.arg is None for k in node.keywords)
+            for code in codes:  # a code held in a variable (``kind``) is not read here
+                if isinstance(code, ast.Attribute):
+                    found.append((f"{path.name}:{node.lineno}", code.attr,
+                                  None if hidden else names))
+    return found
+
+
+def test_every_reason_the_engine_writes_has_the_values_its_message_names() -> None:
+    """A message naming a value its reason does not carry fails when it is shown (a 500 on
+    the round API once: ``points`` against ``penalty``), so each call is read here."""
+    import re
+
+    calls = _reason_calls()
+    assert len(calls) > 80
+    given_always = {"tiles", "tile", "other", "rule"}
+    wrong = []
+    for where, name, names in calls:
+        code = Code[name]
+        if names is None or code in COUNTED:
+            if code in COUNTED and names is not None and "count" not in names:
+                wrong.append((where, name, {"count"}))
+            continue
+        template = MESSAGES[code]._args[0]  # the msgid; every catalog keeps its names
+        missing = set(re.findall(r"%\((\w+)\)s", template)) - names - given_always
+        if missing:
+            wrong.append((where, name, missing))
+    assert wrong == []

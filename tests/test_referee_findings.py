@@ -409,3 +409,110 @@ def test_a_plain_last_discard_that_is_the_okey_doubles_608(client: FlaskClient, 
         "variant": "plain", "indicator": "R4", "finish": "normal", "last_discard": last,
         "winner": 1, "standings": [20, 20, 20, 20]}).get_json()
     assert reply["standings"] == standings
+
+
+# The third audit (2026-11-28): options, pickups and the round's moves.
+def move(client: FlaskClient, state: dict[str, Any], kind: str, tiles: list[str] | None = None,
+         meld: int | None = None, options: dict[str, str] | None = None,
+         melds: list[list[str]] | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {"state": state, "move": {
+        "kind": kind, "player": state.get("turn", 0), "tiles": tiles or [], "meld": meld,
+        "melds": melds or []}}
+    if options:
+        body["options"] = options
+    answer = client.post("/api/v1/referee/move?lang=en", json=body)
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    ruled: dict[str, Any] = answer.get_json()
+    return ruled
+
+
+@pytest.mark.parametrize(("choice", "points", "rule"), [("penalty", 101, "705"),
+                                                        ("no_penalty", 0, "708")])
+def test_a_taken_discard_not_used_goes_back_and_the_player_draws_705_708(
+        client: FlaskClient, choice: str, points: int, rule: str) -> None:
+    """Once a 500 (the penalty's message named a value the reason lacked), then a dead end:
+    the tile stayed on the rack and drawing was refused."""
+    answer = client.post("/api/v1/referee/round?lang=en", json={
+        "start": {"indicator": "K4"}, "options": {"failed_pickup": choice}, "moves": [
+            {"kind": "discard", "player": 0, "tiles": ["R5"]},
+            {"kind": "take", "player": 1, "tiles": ["R5"]},
+            {"kind": "discard", "player": 1, "tiles": ["Y9"]},
+            {"kind": "draw", "player": 1},
+            {"kind": "discard", "player": 1, "tiles": ["Y9"]}]})
+    assert answer.status_code == 200
+    moves = answer.get_json()["moves"]
+    refused = moves[2]
+    assert refused["legal"] is False and refused["penalty"] == points
+    assert {"406", rule} <= set(refused["rules"])
+    assert "draw from the deck instead" in " ".join(e["text"] for e in refused["explanation"])
+    assert refused["state"]["discards"] == ["R5"] and refused["state"]["taken"] is None
+    assert refused["state"]["seats"][1]["count"] == 21
+    assert [m["legal"] for m in moves[3:]] == [True, True]
+
+
+def test_only_one_tile_laid_off_may_be_taken_back_free_704(client: FlaskClient) -> None:
+    state = {"indicator": "K4", "drawn": True, "discards": ["B1"],
+             "seats": [{"rack": ["Y5", "B6", "R3"], "opened": "melds"}, {}, {}, {}],
+             "table": [{"tiles": "R7 R8 R9 R10", "owner": 0}, {"tiles": "Y4 Y5 Y6 Y7", "owner": 1}],
+             "added": [{"meld": 0, "tile": "R10"}, {"meld": 1, "tile": "Y7"}]}
+    first = move(client, state, "take_back", ["Y7"], meld=1)
+    assert first["legal"] is True and first["penalty"] == 0 and first["state"]["took_back"]
+    second = move(client, first["state"], "take_back", ["R10"], meld=0)
+    assert second["penalty"] == 101 and "704" in second["rules"]
+
+
+def test_the_taken_discard_swapped_for_a_table_okey_is_used_302_406(client: FlaskClient) -> None:
+    state = {"indicator": "K4", "drawn": True, "taken": "R8",
+             "seats": [{"rack": ["R8", "Y1", "B2"], "opened": "melds"}, {}, {}, {}],
+             "table": [{"tiles": "R7 K5 R9", "owner": 1}]}
+    swapped = move(client, state, "swap", ["R8"], meld=0)
+    assert swapped["legal"] is True and swapped["state"]["taken_used"] is True
+    discarded = move(client, swapped["state"], "discard", ["Y1"])
+    assert discarded["legal"] is True and discarded["penalty"] == 0
+
+
+def test_a_fake_joker_finish_is_no_okey_finish_even_played_wild_803(client: FlaskClient) -> None:
+    state = {"indicator": "K4", "drawn": True,
+             "seats": [{"rack": ["F"], "opened": "melds"}, {"opened": "melds"}, {}, {}],
+             "table": [{"tiles": "R7 R8 R9", "owner": 0}]}
+    ruled = move(client, state, "finish", ["F"], options={"fake_joker_role": "wild"})
+    assert ruled["legal"] is True and ruled["state"]["finish"] == "normal"
+
+
+def test_laying_down_every_tile_leaves_none_to_discard_104(client: FlaskClient) -> None:
+    state = {"indicator": "K4", "drawn": True,
+             "seats": [{"rack": ["R10", "R11", "R12"], "opened": "melds"}, {}, {}, {}]}
+    ruled = move(client, state, "open", melds=[["R10", "R11", "R12"]])
+    assert ruled["legal"] is False and ruled["rules"] == ["104"]
+    assert "keep a tile" in ruled["explanation"][0]["text"]
+
+
+def test_an_opened_pickup_for_a_new_meld_keeps_a_tile_to_discard_104() -> None:
+    table = [parse_tiles("B7 B8 B9")]  # R12 fits nothing there
+    laid_out = check_pickup(Tile.parse("R12"), parse_tiles("R10 R11"), indicator=Tile.parse("K4"),
+                            rules=R101, opened=True, table=table)
+    kept = check_pickup(Tile.parse("R12"), parse_tiles("R10 R11 B3"), indicator=Tile.parse("K4"),
+                        rules=R101, opened=True, table=table)
+    assert laid_out.result["allowed"] is False and kept.result["allowed"] is True
+
+
+@pytest.mark.parametrize("tile", ["R9", "K2"])
+def test_a_pickup_may_complete_a_pair_with_a_joker_where_the_table_allows_it_406(
+        tile: str) -> None:
+    rack = parse_tiles("R1 R1 Y2 Y2 B3 B3 K6 K6 K5 Y4 B5 K7 R8 Y9 B10 K11 R12 Y13 B1 K2 R3")
+    rules = R101.with_options({"joker_in_pair": "allowed"})
+    ruling = check_pickup(Tile.parse(tile), rack, indicator=Tile.parse("K4"), rules=rules)
+    assert ruling.result["allowed"] is True and ruling.result["opens_with"] == "pairs"
+    assert check_pickup(Tile.parse("R9"), rack, indicator=Tile.parse("K4"),
+                        rules=R101).result["allowed"] is False
+
+
+def test_an_answers_state_can_be_sent_back_as_it_came(client: FlaskClient) -> None:
+    state = {"indicator": "K4", "drawn": True,
+             "seats": [{"rack": ["Y1"], "opened": "melds"}, {"opened": "melds"}, {}, {}],
+             "table": [{"tiles": "R7 R8 R9", "owner": 0}]}
+    finished = move(client, state, "finish", ["Y1"])
+    assert finished["state"]["over"] is True
+    again = client.post("/api/v1/referee/move?lang=en", json={
+        "state": finished["state"], "move": {"kind": "draw", "player": 1}})
+    assert again.status_code == 200 and again.get_json()["legal"] is False

@@ -113,6 +113,8 @@ MESSAGES: dict[Code, LazyString] = {
     Code.MOVE_MELDS_LAID: _("The player, who has opened, lays down more melds."),
     Code.MOVE_OPENING_SHORT: _("The opening falls short: the tiles go back and %(penalty)s penalty points are written down. The opening is one event; it cannot be completed in a later turn."),
     Code.MOVE_TAKEN_NOT_USED: _("The taken discard %(tile)s was not used this turn."),
+    Code.MOVE_TAKEN_GOES_BACK: _("%(tile)s goes back on the discard pile: draw from the deck instead."),
+    Code.MOVE_KEEPS_NO_DISCARD: _("Every turn ends with a discard: keep a tile on the rack to discard."),
     Code.MOVE_OPENED: _("The player opens with melds."),
     Code.MOVE_OPENED_PAIRS: _("The player opens with pairs."),
     Code.MOVE_LAY_OFF_NOT_OPENED: _("%(tile)s: a player who has not opened may not add to melds on the table."),

@@ -263,6 +263,8 @@ class RoundState(Answer):
     opened_now: bool = Field(description="the player to move opened this turn")
     added: list[AddedTile] = Field(description="the tiles laid off this turn, in order; only "
                                    "the last may be taken back (704)")
+    took_back: bool = Field(description="a tile laid off this turn was taken back: another "
+                                        "costs 101 (704)")
     over: bool
     winner: int | None
     finish: str | None

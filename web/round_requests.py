@@ -72,7 +72,10 @@ class StateIn(Strict):
     """A round's state. ``turn``: whose turn (from 0); ``drawn``: they have drawn or taken;
     ``taken``: the discard taken this turn and not yet used; ``deck``: tiles left to draw;
     ``opened_now``: the player opened during this turn (to tell a finish in one go, 604);
-    ``added``: the tiles laid off this turn, in order (only the last may be taken back, 704)."""
+    ``added``: the tiles laid off this turn, in order, and ``took_back``: whether one was taken
+    back (only the last, and only one, may be, 704). ``winner`` and ``finish`` are taken as an
+    answer gives them (``over`` follows from ``finish``), so that a state can be sent back as
+    it came."""
 
     players: int = Field(default=4, ge=2, le=4)
     indicator: TileField | None = None
@@ -87,6 +90,12 @@ class StateIn(Strict):
     opened_now: bool = False
     added: list[AddedIn] = Field(default_factory=list, max_length=30,
                                  description="tiles laid off this turn, in order (704)")
+    took_back: bool = Field(default=False, description="a tile laid off this turn was taken "
+                                                       "back: another costs 101 (704)")
+    over: bool = Field(default=False, description="as an answer gives it; whether the round "
+                                                  "is over follows from finish")
+    winner: int | None = Field(default=None, ge=0, le=3)
+    finish: Literal["normal", "okey", "pairs", "elden", "deck_out", "cancelled"] | None = None
 
     def to_state(self) -> RoundState:
         seats = self.seats or [SeatIn() for _ in range(self.players)]
@@ -98,8 +107,9 @@ class StateIn(Strict):
             tuple(TableMeld(tuple(m.tiles), tuple(m.faces) if m.faces else (), m.owner, m.pair)
                   for m in self.table),
             tuple(self.discards), self.turn, self.drawn, self.taken, self.taken_used,
-            added=tuple((a.meld, a.tile) for a in self.added), deck=self.deck,
-            opened_now=self.opened_now)
+            added=tuple((a.meld, a.tile) for a in self.added), took_back=self.took_back,
+            deck=self.deck, opened_now=self.opened_now, winner=self.winner,
+            finish=Finish(self.finish) if self.finish else None)
 
 
 class MoveIn(Strict):
@@ -210,7 +220,7 @@ def state_json(state: RoundState) -> dict[str, Any]:
         "drawn": state.drawn, "taken": str(state.taken) if state.taken else None,
         "taken_used": state.taken_used, "deck": state.deck, "opened_now": state.opened_now,
         "added": [{"meld": meld, "tile": str(tile)} for meld, tile in state.added],
-        "over": state.over, "winner": state.winner,
+        "took_back": state.took_back, "over": state.over, "winner": state.winner,
         "finish": state.finish.value if state.finish else None,
     }
 
