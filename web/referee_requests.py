@@ -203,10 +203,14 @@ class PlayerEntry(BaseModel):
         )
 
 
+FinishName = Literal["normal", "okey", "pairs", "elden", "deck_out", "cancelled"]
+"""How a round ended, as requests name it (``referee.scoring.Finish``)."""
+
+
 class ScoreRequest(CheckRequest):
     TILES = "players"
 
-    finish: Literal["normal", "okey", "pairs", "elden", "deck_out", "cancelled"]
+    finish: FinishName
     winner: int | None = Field(default=None, ge=0, le=3)
     players: list[PlayerEntry] = Field(default_factory=list, max_length=4)
     standings: list[Annotated[int, Field(ge=-100000, le=100000)]] | None = Field(

@@ -28,7 +28,15 @@ from referee.round import (
 )
 from referee.scoring import Finish
 from web.errors import InputError
-from web.referee_requests import ERROR_FIELDS, TILE_ERRORS, CheckRequest, TileField, TileList, Tiles
+from web.referee_requests import (
+    ERROR_FIELDS,
+    TILE_ERRORS,
+    CheckRequest,
+    FinishName,
+    TileField,
+    TileList,
+    Tiles,
+)
 from web.validation import engine_error
 
 MAX_MOVES = 400
@@ -95,7 +103,7 @@ class StateIn(Strict):
     over: bool = Field(default=False, description="as an answer gives it; whether the round "
                                                   "is over follows from finish")
     winner: int | None = Field(default=None, ge=0, le=3)
-    finish: Literal["normal", "okey", "pairs", "elden", "deck_out", "cancelled"] | None = None
+    finish: FinishName | None = None
 
     def to_state(self) -> RoundState:
         seats = self.seats or [SeatIn() for _ in range(self.players)]

@@ -7,8 +7,8 @@ from typing import Literal
 
 from pydantic import Field
 
+from web.referee_requests import FinishName
 from web.responses import Answer, Options, Variant
-from web.sheet.scoring import FinishName
 
 
 class StoredPlayer(Answer):

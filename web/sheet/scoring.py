@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from flask_babel import gettext
 from pydantic import BaseModel, ConfigDict, Field
@@ -29,11 +29,8 @@ from referee.scoring import TOURNAMENT_START
 from web.errors import InputError
 from web.reasons import explain
 from web.responses import jsonable
-from web.referee_requests import PlayerEntry, ScoreRequest, TileField, run_check
+from web.referee_requests import FinishName, PlayerEntry, ScoreRequest, TileField, run_check
 from web.validation import engine_error, parse
-
-FinishName = Literal["normal", "okey", "pairs", "elden", "deck_out", "cancelled"]
-
 
 class RoundEntry(BaseModel):
     """A round as the table tells it: who finished and how, and each player's end of round.
