@@ -139,9 +139,10 @@ _PROBLEM_RULES = {
     "too_few_tiles": "403",
     "set_too_large": "402",
     "set_repeats_colour": "404",
-    "mixed": "402",
-    "run_gap": "402",
-    "run_duplicate": "402",
+    # 404 lists every invalid meld (402 says so): a colour twice, mixed colours, a gap
+    "mixed": "404",
+    "run_gap": "404",
+    "run_duplicate": "404",
     "run_too_long": "402",
 }
 

@@ -516,3 +516,11 @@ def test_an_answers_state_can_be_sent_back_as_it_came(client: FlaskClient) -> No
     again = client.post("/api/v1/referee/move?lang=en", json={
         "state": finished["state"], "move": {"kind": "draw", "player": 1}})
     assert again.status_code == 200 and again.get_json()["legal"] is False
+
+
+# The fourth audit (2026-11-28): 173 cases, no result wrong; a run's faults cited 402 only,
+# where 404 lists every invalid meld ("All invalid melds are listed in 404", 402 says).
+@pytest.mark.parametrize("tiles", ["R5 R6 R6 R7", "Y4 Y5 Y7", "R7 B8 R9", "R7 K5 B9"])
+def test_a_runs_fault_cites_the_rule_on_invalid_melds_404(tiles: str) -> None:
+    ruling = check_meld(parse_tiles(tiles), indicator=Tile.parse("K4"), rules=R101)
+    assert ruling.result["valid"] is False and "404" in ruling.rules
