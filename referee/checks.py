@@ -150,14 +150,17 @@ _PROBLEM_RULES = {
 def _problem_reasons(problems: Sequence[str], tiles: Sequence[Tile], rules: Rules,
                      jokers: Jokers | None = None) -> list[Reason]:
     """Why tiles are no meld. Under the 13-1 house rule a run may end 12-13-1, so the fault
-    of 13-1-2 is running past the 1 (407), not the 13-1 itself (404). A fake joker in the
-    tiles is read as the okey's tile (303), which decides the ruling, so that is said too."""
+    of 13-1-2 is running past the 1 (407), not the 13-1 itself; 404, which lists 13-1-2
+    among the invalid melds of both variants, is cited beside it. A fake joker in the tiles
+    is read as the okey's tile (303), which decides the ruling, so that is said too."""
     wrap_allowed = rules.wrap_13_1 is Wrap.AFTER_13
     found = []
     for problem in problems:
-        if problem == "wraps_13_1":
-            code = Code.RUN_PAST_ONE if wrap_allowed else Code.WRAPS_13_1
-            found.append(reason(code, "407" if wrap_allowed else "404", tiles))
+        if problem == "wraps_13_1" and wrap_allowed:
+            found += [reason(Code.RUN_PAST_ONE, "407", tiles),
+                      reason(Code.PAST_ONE_LISTED, "404")]
+        elif problem == "wraps_13_1":
+            found.append(reason(Code.WRAPS_13_1, "404", tiles))
         else:
             found.append(reason(Code(problem), _PROBLEM_RULES[problem], tiles))
     if jokers is not None and jokers.okey is not None:

@@ -50,6 +50,7 @@ class Code(StrEnum):
     RUN_TOO_LONG = "run_too_long"
     WRAPS_13_1 = "wraps_13_1"
     RUN_PAST_ONE = "run_past_one"
+    PAST_ONE_LISTED = "past_one_listed"
     ONE_AFTER_THIRTEEN = "one_after_thirteen"
     # opening
     OPENING_REACHES = "opening_reaches"

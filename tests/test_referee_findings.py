@@ -111,7 +111,7 @@ def test_a_fake_joker_discarded_last_is_no_okey_finish_803() -> None:
 def test_plain_13_1_2_is_faulted_for_running_past_the_1() -> None:
     ruling = check_meld(parse_tiles("K13 K1 K2"), rules=Rules.preset("plain"))
     assert ruling.verdict.value == "invalid"
-    assert codes(ruling) == [(str(Code.RUN_PAST_ONE), "407")]
+    assert codes(ruling) == [(str(Code.RUN_PAST_ONE), "407"), (str(Code.PAST_ONE_LISTED), "404")]
     strict = check_meld(parse_tiles("K13 K1 K2"), rules=R101)
     assert codes(strict) == [(str(Code.WRAPS_13_1), "404")]
 
@@ -524,3 +524,4 @@ def test_an_answers_state_can_be_sent_back_as_it_came(client: FlaskClient) -> No
 def test_a_runs_fault_cites_the_rule_on_invalid_melds_404(tiles: str) -> None:
     ruling = check_meld(parse_tiles(tiles), indicator=Tile.parse("K4"), rules=R101)
     assert ruling.result["valid"] is False and "404" in ruling.rules
+

@@ -37,6 +37,7 @@ MESSAGES: dict[Code, LazyString] = {
     Code.RUN_TOO_LONG: _("%(tiles)s: a run has at most 13 tiles."),
     Code.WRAPS_13_1: _("%(tiles)s: under these rules a run may not go on from 13 to 1."),
     Code.RUN_PAST_ONE: _("%(tiles)s: here 1 may follow 13 as the highest tile, but a run may not go on past that 1."),
+    Code.PAST_ONE_LISTED: _("A run from 13 on past 1 (13-1-2) is among the invalid melds in both variants."),
     Code.ONE_AFTER_THIRTEEN: _("%(tiles)s: here 1 may follow 13 as the highest tile."),
     Code.OPENING_REACHES: _("The melds are worth %(value)s: enough to open (%(needed)s)."),
     Code.OPENING_SHORT: _("The melds are worth %(value)s, short of %(needed)s."),
