@@ -213,10 +213,12 @@ def _score_101(
         raise RuleViolation("give one standing per player", code="standings_count",
                             subject=str(len(standings)))
     jokers = None
+    # the racks' tiles and the last discard all exist at once: no third K5
+    held = [*(t for p in players for t in p.remaining), *([last_discard] if last_discard else [])]
     if indicator is not None:
-        jokers = jokers_for(indicator, rules, [t for p in players for t in p.remaining])
+        jokers = jokers_for(indicator, rules, held)
     else:
-        check_physical([t for p in players for t in p.remaining])
+        check_physical(held)
     options: dict[str, str] = {}
     if any(r.code is Code.PAIRS_OPENER_FINISHED for r in said):
         options["pair_finish"] = rules.choice("pair_finish")

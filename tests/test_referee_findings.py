@@ -525,3 +525,15 @@ def test_a_runs_fault_cites_the_rule_on_invalid_melds_404(tiles: str) -> None:
     ruling = check_meld(parse_tiles(tiles), indicator=Tile.parse("K4"), rules=R101)
     assert ruling.result["valid"] is False and "404" in ruling.rules
 
+
+
+def test_the_last_discard_counts_among_the_tiles_that_exist(client: FlaskClient) -> None:
+    """Two K5 left on a rack and a K5 discarded last make a third K5: refused, said why."""
+    reply = client.post("/api/v1/referee/score?lang=en", json={
+        "variant": "101", "indicator": "K4", "finish": "normal", "winner": 0,
+        "last_discard": "K5", "players": [
+            {"opened": "melds", "remaining": []}, {"opened": "melds", "remaining": ["K5", "K5"]},
+            {"opened": None, "remaining": []}, {"opened": None, "remaining": []}]})
+    assert reply.status_code == 400
+    error = reply.get_json()["error"]
+    assert error["code"] == "too_many_copies" and "K5" in error["message"]
