@@ -301,7 +301,8 @@ RACK_SIZES = (21, 22)
 """A whole 101 rack: 21 tiles, 22 for the player who starts (202)."""
 HAND = max(RACK_SIZES)
 """The tiles a player holds in their turn, after drawing: every turn ends with a discard
-(104), so at most ``HAND - 1`` of them are laid."""
+(104), so at most ``HAND - 1`` of them are laid, and ``PAIRS_LAID`` pairs."""
+PAIRS_LAID = (HAND - 1) // 2
 
 
 def _best_keeping_a_discard(tiles: Sequence[Tile], jokers: Jokers, rules: Rules,
@@ -346,7 +347,7 @@ def check_best_opening(tiles: Sequence[Tile], *, indicator: Tile, rules: Rules) 
     jokers = jokers_for(indicator, rules, tiles)
     jokers.require_okey()
     solution, every = _best_keeping_a_discard(tiles, jokers, rules, len(tiles))
-    pairs = most_pairs(tiles, jokers, wild=wild_pairs(rules))[:(HAND - 1) // 2]
+    pairs = most_pairs(tiles, jokers, wild=wild_pairs(rules))[:PAIRS_LAID]
     summary = _opening_summary(solution, pairs)
     used = [t for meld in solution.melds for t in meld.tiles]
     partial = len(tiles) not in RACK_SIZES
@@ -596,7 +597,7 @@ def check_pickup(
         return _pickup_opened(tile, rack, jokers, rules, pairs_opener, table or None)
     options = {**_pair_options(rules, [tile, *rack]), "failed_pickup": rules.choice("failed_pickup")}
     value, melds = _best_opening_using(tile, rack, jokers, rules)
-    pairs = most_pairs_using(tile, rack, jokers, wild=wild_pairs(rules))[:(HAND - 1) // 2]
+    pairs = most_pairs_using(tile, rack, jokers, wild=wild_pairs(rules))[:PAIRS_LAID]
     by_pairs = len(pairs) >= OPENING_PAIRS
     result: dict[str, object] = {"must_open": True, "value": value,
                                  "melds": [_meld_json(m) for m in melds] if value >= OPENING_THRESHOLD else [],

@@ -120,13 +120,18 @@ def check_score(
     if finish is Finish.CANCELLED:
         return _cancelled(len(players) or 4, winner, rules, standings)
     if rules.variant is Variant.PLAIN:
-        okey_discard = okey_discard or (  # 608: the okey discarded last doubles the win
-            last_discard is not None and indicator is not None and finish is not Finish.DECK_OUT
-            and jokers_for(indicator, rules).is_wild(last_discard))
+        okey_discard = okey_discard or _okey_last(last_discard, indicator, finish, rules)
         return _score_plain(len(standings) if standings else len(players) or 4, winner, finish,
                             rules, okey_discard, standings)
     return _score_101(players, winner, finish, rules, indicator, okey_discard, risk_round,
                       standings, last_discard)
+
+
+def _okey_last(last_discard: Tile | None, indicator: Tile | None, finish: Finish,
+               rules: Rules) -> bool:
+    """Whether the winner's last tile, where known, was an okey (602, 608): it doubles."""
+    return last_discard is not None and indicator is not None \
+        and finish is not Finish.DECK_OUT and jokers_for(indicator, rules).is_wild(last_discard)
 
 
 def _check_round(players: Sequence[PlayerRound], winner: int | None, finish: Finish,
@@ -198,12 +203,12 @@ def _score_101(
         okey_discard = False
         if finish is Finish.OKEY:
             finish = Finish.NORMAL
-    elif last_discard is not None and indicator is not None and finish is not Finish.DECK_OUT \
-            and jokers_for(indicator, rules).is_wild(last_discard):
+    elif _okey_last(last_discard, indicator, finish, rules):
         okey_discard = True
-    if finish in (Finish.NORMAL, Finish.OKEY) and winner is not None \
-            and 0 <= winner < len(players) and players[winner].opened is Opened.PAIRS \
-            and rules.pair_finish is PairFinish.PAIRS_OPENER:
+    by_pair_opener = finish in (Finish.NORMAL, Finish.OKEY) and winner is not None \
+        and 0 <= winner < len(players) and players[winner].opened is Opened.PAIRS \
+        and rules.pair_finish is PairFinish.PAIRS_OPENER
+    if by_pair_opener:
         # 603: a pair opener who goes out finishes with pairs, with the okey too (both double)
         said.append(reason(Code.PAIRS_OPENER_FINISHED, "603"))
         okey_discard = okey_discard or finish is Finish.OKEY
@@ -220,7 +225,7 @@ def _score_101(
     else:
         check_physical(held)
     options: dict[str, str] = {}
-    if any(r.code is Code.PAIRS_OPENER_FINISHED for r in said):
+    if by_pair_opener:
         options["pair_finish"] = rules.choice("pair_finish")
     if risk_round is None:
         risk_round = bool(jokers and jokers.risk_round)

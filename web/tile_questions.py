@@ -39,8 +39,8 @@ def tiles_in_query(text: str) -> tuple[Tile, ...]:
     """The tiles a search names, if it names at least three: ``R12 R13 R1``, a colour word
     before its numbers (``kırmızı 12 13 1``, ``rot 12 13 1``), or three or more numbers
     alone that follow each other as a run would, in a row or joined by dashes, read as one
-    colour (``13-1-2``, ``13 1 2``, ``twelve thirteen one``). Other words may stand around them. Every search asks, so the
-    answers are kept.
+    colour (``13-1-2``, ``13 1 2``, ``twelve thirteen one``). Other words may stand around
+    them. Every search asks, so the answers are kept.
 
     >>> [str(t) for t in tiles_in_query("101de 13 1 2 seri olur mu")]
     ['R13', 'R1', 'R2']
