@@ -258,6 +258,52 @@ def test_a_synonym_phrase_answers_the_words_it_is_made_of(search_index: SearchIn
     assert gen.ranker.cover_bonus(units, {doc: 1.0})[doc] == pytest.approx(1.0 + COVER_BONUS)
 
 
+def test_a_rule_loses_by_the_share_of_the_question_it_lacks(search_index: SearchIndex) -> None:
+    """Coordination: of two rules with the same score, one holding both words of ``joker
+    abwerfen`` keeps it, one holding only ``joker`` keeps ``(1/2) ** COORDINATION`` of it."""
+    from rules_data.search.ranking import COORDINATION
+
+    gen = search_index._generation()
+    units, _ = gen.query.units(["joker", "abwerfen"], "de")
+    joker, discard = (gen.ranker.matched(unit) for unit in units)
+    both, only = min(joker & discard), min(joker - discard)
+    scores = gen.ranker.coordination(units, {both: 1.0, only: 1.0})
+    assert scores == {both: 1.0, only: pytest.approx(0.5 ** COORDINATION)}
+
+
+def test_a_negated_word_is_held_only_by_its_negated_stem(search_index: SearchIndex) -> None:
+    """``açmayan`` (who did not open) is not held by a rule that only says ``açan``."""
+    gen = search_index._generation()
+    units, _ = gen.query.units(["açmayan"], "tr")
+    positive, _ = gen.query.units(["açan"], "tr")
+    negated = gen.ranker.matched(units[0])
+    assert negated and gen.ranker.matched(positive[0]) - negated
+
+
+def test_a_phrase_naming_plain_okey_is_held_only_by_plain_okeys_rules(
+        search_index: SearchIndex) -> None:
+    """``normal okey``: rule 204 (101 Okey's starter) mentions plain Okey, but does not
+    answer a question that names it, so it lacks that share of the question."""
+    gen = search_index._generation()
+    units, _ = gen.query.units(["who", "goes", "first", "in", "normal", "okey"], "en")
+    docs = {rule.id: doc for doc, rule in gen.rules.items() if rule.id in ("204", "207")}
+    phrase = next(unit for unit in units if unit[0].stands_for)
+    assert phrase[0].names == "plain"
+    assert docs["204"] in gen.ranker.matched(phrase)
+    scores = gen.ranker.coordination(units, {docs["204"]: 1.0, docs["207"]: 1.0})
+    assert scores[docs["204"]] < 1.0
+
+
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("tr", "20 puanlı sayımda oyun ne zaman biter, kimler kazanır", "609"),
+    ("de", "zwei steine und ein joker reicht das für ne kombi", "403"),
+])
+def test_the_rule_holding_the_whole_question_comes_first(search_index: SearchIndex,
+                                                          lang: str, query: str,
+                                                          rule: str) -> None:
+    assert search_index.search(query, lang).hits[0].id == rule
+
+
 def test_a_question_naming_plain_okey_by_a_phrase_gets_its_rule(
         search_index: SearchIndex) -> None:
     assert search_index.search("who goes first in normal okey", "en").hits[0].id == "207"

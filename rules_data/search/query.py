@@ -453,7 +453,7 @@ class QueryReader:
                         if n == 1:
                             fixed.extend(self.synonyms.expansion(group, display))
                     clauses = [Clause(c.words, c.boost * FUZZY_BOOST, c.mark, c.synonym,
-                                      mended=True) for c in fixed]
+                                      mended=True, names=c.names) for c in fixed]
                 elif fold(plain_lower(analysis.strip_apostrophe(word))) not in real_words():
                     clauses = list(self.partial(word, display))  # a prefix, typed short
             corrections.append(correction)
@@ -576,7 +576,8 @@ class SynonymMap:
                 words.append(unit[0].words[0])
             if words:
                 clauses.append(Clause(tuple(words), SYNONYM_BOOST, mark=len(words) == 1,
-                                      synonym=True))
+                                      synonym=True,
+                                      names="plain" if group in self.plain else None))
         result = tuple(clauses)
         self._expansions[key] = result
         return result

@@ -39,6 +39,9 @@ about the player who did open is the case the question rules out."""
 TABLE_PRIOR = 1.35
 """A mild lead for the table's own rules over the rules that refine or vary them: a query
 that names no variant or exception most often asks for the common rule."""
+COORDINATION = 0.5
+"""How much a rule loses for each word of the query it lacks: its score times the share of
+the query's words it holds, to this power (see :meth:`Ranker.coordination`)."""
 COVER_BONUS = 1.5
 """The lead of a rule whose title or keywords answer the whole question (see :meth:`Ranker.cover_bonus`),
 times the square of the share of the query's words they hold."""
@@ -102,6 +105,7 @@ class Ranker:
         self._words: dict[Alternatives, dict[int, float]] = {}
         self._units: dict[Unit, UnitScores] = {}
         self._covers: dict[Unit, Cover] = {}
+        self._matched: dict[Unit, frozenset[int]] = {}
 
     def rank(self, units: Sequence[Unit], named: str | None = None,
              consequence: bool = False) -> list[tuple[int, float]]:
@@ -109,7 +113,7 @@ class Ranker:
         is the variant the query names, whose rules then lead (``VARIANT_LEAD``), and
         ``consequence`` is set when it asks what follows from an act, and the penalty rules
         lead (``CONSEQUENCE_LEAD``)."""
-        scores = self.refined(units, self.score(units))
+        scores = self.coordination(units, self.refined(units, self.score(units)))
         if named is not None:
             rules = self.variants.get(named, frozenset())
             scores = {doc: value * VARIANT_LEAD if doc in rules else value
@@ -194,6 +198,59 @@ class Ranker:
             return scores
         return {doc: score / self.prior.get(doc, 1.0) if doc in demoted else score
                 for doc, score in scores.items()}
+
+    def coordination(self, units: Sequence[Unit], scores: dict[int, float]) -> dict[int, float]:
+        """Take from each rule by the share of the query's words it holds anywhere, to the
+        power ``COORDINATION``: a rule holding every word the question asks about is more
+        likely its answer than one that holds fewer words more often.
+
+        Only the words some rule holds count. A synonym phrase (``go out``) holds each of
+        the words it is made of; one naming a variant (``normal okey``) only in that
+        variant's rules. A negated word is held by its negated stems only.
+        """
+        words = [unit for unit in units if not unit[0].stands_for]
+        if len(words) < 2:
+            return scores
+        held: dict[int, set[int]] = {}
+        live: set[int] = set()
+        for k, unit in enumerate(words):
+            docs = self.matched(unit)
+            if docs:
+                live.add(k)
+            for doc in docs:
+                held.setdefault(doc, set()).add(k)
+        for unit in units:
+            if unit[0].stands_for:
+                docs = self.matched(unit)
+                if unit[0].names is not None:
+                    docs &= self.variants.get(unit[0].names, frozenset())
+                positions = {k for k, word in enumerate(words) if word in unit[0].stands_for}
+                if docs:
+                    live |= positions
+                for doc in docs:
+                    held.setdefault(doc, set()).update(positions)
+        if len(live) < 2:
+            return scores
+        n = len(live)
+        return {doc: score * (len(held.get(doc, ())) / n) ** COORDINATION
+                for doc, score in scores.items()}
+
+    def matched(self, unit: Unit) -> frozenset[int]:
+        """The rules holding one typed word (by any clause); for a negated word, those
+        holding its negated stems. Kept like the word's scores."""
+        found = self._matched.get(unit)
+        if found is not None:
+            return found
+        negated = [(field, text) for clause in unit for alts in clause.words
+                   for field, text, _ in alts if text.startswith(NEGATION)]
+        if negated:
+            found = frozenset(doc for field, text in negated for doc in self.postings(field, text))
+        else:
+            found = frozenset().union(*self.unit(unit))
+        if len(self._matched) >= self.WORD_CACHE:
+            self._matched.clear()
+        self._matched[unit] = found
+        return found
 
     def cover_bonus(self, units: Sequence[Unit], scores: dict[int, float]) -> dict[int, float]:
         """Specific before general: raise the rules whose title or keywords hold the question's

@@ -30,6 +30,9 @@ class Clause:
     """A compound's own match as one word: it adds to the match of its parts."""
     mended: bool = False
     """A clause of a word the speller mended: the query without it is the one as typed."""
+    names: str | None = None
+    """The variant a synonym phrase names (``plain`` for ``normal okey``): only that variant's
+    rules answer it in ``Ranker.coordination``; a rule of the other merely mentions it."""
     stands_for: tuple[tuple[Clause, ...], ...] = field(default=(), compare=False, repr=False)
     """For a synonym phrase of several typed words (``go out``, ``lay off``), the units of
     those words: the phrase answers them together (see ``Ranker.cover_bonus``)."""
@@ -64,7 +67,8 @@ class Clause:
                     terms.add(f"{lang}:{text}")
                     stems.setdefault(lang, set()).add(text)
         object.__setattr__(self, "_hash", hash((self.words, self.boost, self.mark,
-                                                self.synonym, self.whole, self.mended)))
+                                                self.synonym, self.whole, self.mended,
+                                                self.names)))
         object.__setattr__(self, "terms", frozenset(terms))
         object.__setattr__(self, "by_lang", {
             lang: (frozenset(stems.get(lang, ())), frozenset(prefixes.get(lang, ())))
