@@ -304,6 +304,56 @@ def test_the_rule_holding_the_whole_question_comes_first(search_index: SearchInd
     assert search_index.search(query, lang).hits[0].id == rule
 
 
+def test_a_rule_with_one_sentence_holding_the_question_leads(search_index: SearchIndex) -> None:
+    """Rule 209 says in one sentence that the discard pile lies face up: all four words of
+    the question in one sentence raise it by ``1 + SENTENCE_BONUS``."""
+    from rules_data.search.ranking import SENTENCE_BONUS
+
+    gen = search_index._generation()
+    units, _ = gen.query.units(["discard", "pile", "face", "up"], "en")
+    doc = gen.docnums["209"]
+    assert gen.ranker.sentence_bonus(units, [(doc, 1.0)]) == [
+        (doc, pytest.approx(1.0 + SENTENCE_BONUS))]
+
+
+def test_words_strewn_over_sentences_lead_less(search_index: SearchIndex) -> None:
+    """``joker`` and ``points`` are both in rule 102 (the tile set), not in one sentence."""
+    from rules_data.search.ranking import SENTENCE_BONUS
+
+    gen = search_index._generation()
+    units, _ = gen.query.units(["indicator", "points"], "en")
+    doc = gen.docnums["102"]
+    [(_, score)] = gen.ranker.sentence_bonus(units, [(doc, 1.0)])
+    assert 1.0 <= score < 1.0 + SENTENCE_BONUS
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["not"]), ("de", ["nicht"]), ("de", ["keine"]), ("tr", ["hiç"]),
+])
+def test_a_negation_cue_is_not_a_word_a_sentence_holds(search_index: SearchIndex, lang: str,
+                                                      words: list[str]) -> None:
+    """The cue's meaning is in the negated word after it, which a sentence's words, read one
+    by one, cannot hold; so neither counts in the sentence lead."""
+    from rules_data.search.ranking import is_negation_cue
+
+    gen = search_index._generation()
+    units, _ = gen.query.units(words, lang)
+    assert all(is_negation_cue(unit) for unit in units)
+    content, _ = gen.query.units(["discard"], lang)
+    assert not is_negation_cue(content[0])
+
+
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("en", "is my discard pile face up or face down", "209"),
+    ("tr", "atılan taşlar açık mı kapalı mı", "209"),
+    ("de", "anzeiger rot 4: ist rot 4, falscher joker, rot 6 eine gültige reihe", "301"),
+])
+def test_the_rule_saying_it_in_one_sentence_comes_first(search_index: SearchIndex,
+                                                         lang: str, query: str,
+                                                         rule: str) -> None:
+    assert search_index.search(query, lang).hits[0].id == rule
+
+
 def test_a_question_naming_plain_okey_by_a_phrase_gets_its_rule(
         search_index: SearchIndex) -> None:
     assert search_index.search("who goes first in normal okey", "en").hits[0].id == "207"

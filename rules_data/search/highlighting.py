@@ -55,6 +55,9 @@ class RuleText:
     """The forms this text has."""
     windows: tuple[tuple[int, int], ...]
     """Per sentence, the window that starts there: up to ``SNIPPET_CHARS`` of whole sentences."""
+    sentences: Mapping[int, int]
+    """Per form, the sentences that have it, as the bits of an int (the ranker's
+    ``Ranker.sentence_bonus`` reads them)."""
     kept: dict[frozenset[int], str] = field(default_factory=dict, compare=False, repr=False)
 
     def snippet(self, matching: frozenset[int]) -> str:
@@ -114,8 +117,12 @@ class Highlighter:
             ends.append(match.end())
             forms.append(self.form(lang, match.group(0)))
         order = sorted(range(len(forms)), key=forms.__getitem__)
+        sentences: dict[int, int] = {}
+        ends_of = [m.end() for m in SENTENCE.finditer(text)]
+        for start, form in zip(starts, forms):
+            sentences[form] = sentences.get(form, 0) | 1 << bisect.bisect_right(ends_of, start)
         return RuleText(text, starts, ends, array("I", (forms[k] for k in order)),
-                        array("I", order), frozenset(forms), _windows(text))
+                        array("I", order), frozenset(forms), _windows(text), sentences)
 
     def matching(self, lang: str, marks: Marks) -> frozenset[int]:
         """The forms of ``lang`` that a query's marks highlight: a stem in common, the folded

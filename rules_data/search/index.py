@@ -34,6 +34,7 @@ from rules_data.search.ranking import (
     Definitions,
     PhraseIndex,
     Ranker,
+    Sentences,
 )
 
 POINTER = "CURRENT"
@@ -141,6 +142,17 @@ class StoredRule:
     texts: Mapping[str, RuleText]
 
 
+def _sentences(rules: Mapping[int, StoredRule]) -> Sentences:
+    """Per language and word form, the rules whose text has it and in which sentences: what
+    ``Ranker.sentence_bonus`` reads."""
+    table: dict[str, dict[int, dict[int, int]]] = {lang: {} for lang in LANGS}
+    for docnum, rule in rules.items():
+        for lang, text in rule.texts.items():
+            for form, mask in text.sentences.items():
+                table[lang].setdefault(form, {})[docnum] = mask
+    return table
+
+
 class Generation:
     """An opened, immutable index generation with what its queries need, derived once: each
     rule's stored fields and texts read for highlighting, the terms of each field, and
@@ -201,7 +213,8 @@ class Generation:
                                 if variant in rule.variants) for variant in ("101", "plain")},
             frozenset(docnums[rule] for rule in data.get("penalties", ()) if rule in docnums),
             {docnums[rule]: docnums[general] for rule, general in data.get("refines", {}).items()
-             if rule in docnums and general in docnums})
+             if rule in docnums and general in docnums},
+            _sentences(self.rules), highlighter)
 
     def _searcher(self) -> Any:
         """This process's searcher of this generation, opened on first use; call it with

@@ -1,6 +1,7 @@
 """How rules rank for a query: the weights, each rule's BM25F score summed over the typed
-words, and the leads for a title or keywords that answer the whole question, a whole title
-phrase, a glossary definition and the rules table.
+words, the share of them it holds (coordination), and the leads for a title or keywords that
+answer the whole question, a whole title phrase, a glossary definition, the rules table and
+one sentence holding the question's words.
 
 Every number that tunes the order of results is here (the query reader takes its boosts from
 this module too).
@@ -8,9 +9,12 @@ this module too).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 
+from rules_data import LANGS, analysis
 from rules_data.analysis import NEGATION
+from rules_data.search.highlighting import Highlighter, mark_terms
 from rules_data.search.units import Alternatives, Unit, unit_terms
 
 FIELD_BOOST = {"title": 2.0, "kw": 2.0, "body": 1.0, "extra": 0.5, "pre": 0.5}
@@ -42,6 +46,11 @@ that names no variant or exception most often asks for the common rule."""
 COORDINATION = 0.5
 """How much a rule loses for each word of the query it lacks: its score times the share of
 the query's words it holds, to this power (see :meth:`Ranker.coordination`)."""
+SENTENCE_BONUS = 0.5
+"""The lead of a rule with one sentence holding the query's words, times the square of the
+share it holds (see :meth:`Ranker.sentence_bonus`)."""
+SENTENCES_READ = 15
+"""How many of the best rules are read sentence by sentence for ``SENTENCE_BONUS``."""
 COVER_BONUS = 1.5
 """The lead of a rule whose title or keywords answer the whole question (see :meth:`Ranker.cover_bonus`),
 times the square of the share of the query's words they hold."""
@@ -91,7 +100,9 @@ class Ranker:
                  definitions: Definitions,
                  variants: Mapping[str, frozenset[int]] | None = None,
                  penalties: frozenset[int] = frozenset(),
-                 refines: Mapping[int, int] | None = None) -> None:
+                 refines: Mapping[int, int] | None = None,
+                 sentences: Sentences | None = None,
+                 highlighter: Highlighter | None = None) -> None:
         self.postings = postings
         self.prior = prior
         self.phrases = phrases
@@ -102,10 +113,15 @@ class Ranker:
         """The penalty rules, which lead when a query asks what follows from an act."""
         self.refines = dict(refines or {})
         """Each refining rule's general rule (by document number): see :meth:`refined`."""
+        self.sentences = sentences or {}
+        """Per language and form of the rule texts' words, the sentences of each rule that
+        have it (see :meth:`sentence_bonus`)."""
+        self.highlighter = highlighter
         self._words: dict[Alternatives, dict[int, float]] = {}
         self._units: dict[Unit, UnitScores] = {}
         self._covers: dict[Unit, Cover] = {}
         self._matched: dict[Unit, frozenset[int]] = {}
+        self._held: dict[tuple[Unit, ...], dict[int, list[int]]] = {}
 
     def rank(self, units: Sequence[Unit], named: str | None = None,
              consequence: bool = False) -> list[tuple[int, float]]:
@@ -124,7 +140,59 @@ class Ranker:
         scores = self.cover_bonus(units, scores)
         scores = phrase_bonus(self.phrases, units, scores)
         scores = definition_bonus(self.definitions, units, scores)
-        return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+        return self.sentence_bonus(units, sorted(scores.items(),
+                                                 key=lambda item: (-item[1], item[0])))
+
+    def sentence_bonus(self, units: Sequence[Unit],
+                       ranked: list[tuple[int, float]]) -> list[tuple[int, float]]:
+        """Raise the best rules by the share of the query's words that one sentence of their
+        text holds, squared, times ``SENTENCE_BONUS``: the answer to ``is my discard pile face
+        up or face down`` is a sentence, where a broad rule has the words strewn about.
+
+        Only the words some rule holds count. A synonym phrase (``face up tile`` for the
+        indicator) holds the words it stands for where its synonym is. Negated words and
+        their cues (``not``, ``nicht``) are left out: a sentence's words are read one by one,
+        and ``not`` somewhere in it is not ``¬open``. The ``SENTENCES_READ`` best rules are
+        read, in each language. A bonus only raises, so those below stay below.
+        """
+        words = [unit for unit in units if not unit[0].stands_for and not negated(unit)
+                 and not is_negation_cue(unit) and self.matched(unit)]
+        if len(words) < 2 or self.highlighter is None:
+            return ranked
+        phrases = [unit for unit in units if unit[0].stands_for]
+        held = [self.held_sentences((word, *(phrase for phrase in phrases
+                                              if word in phrase[0].stands_for)))
+                for word in words]
+        n = len(words)
+        langs = range(len(self.sentences))
+        head: list[tuple[int, float]] = []
+        for doc, score in ranked[:SENTENCES_READ]:
+            rows = [row for found in held if (row := found.get(doc))]
+            most = len(rows) if len(rows) < 2 else max(
+                fullest([row[lang] for row in rows if row[lang]]) for lang in langs)
+            head.append((doc, score * (1.0 + SENTENCE_BONUS * (most / n) ** 2)))
+        head.sort(key=lambda item: (-item[1], item[0]))
+        return head + ranked[SENTENCES_READ:]
+
+    def held_sentences(self, units: tuple[Unit, ...]) -> dict[int, list[int]]:
+        """The sentences holding one typed word, ``units[0]``, or a synonym phrase standing
+        for it, ``units[1:]`` (a word of the rule text they mark, as a snippet would): per
+        rule, per language of ``sentences`` the bits of an int. Kept like the word's scores."""
+        found = self._held.get(units)
+        if found is None:
+            highlighter = self.highlighter
+            assert highlighter is not None
+            found = {}
+            for k, (lang, table) in enumerate(self.sentences.items()):
+                forms = frozenset().union(*(highlighter.matching(lang, mark_terms([unit], lang))
+                                            for unit in units))
+                for form in forms:
+                    for doc, mask in table.get(form, {}).items():
+                        found.setdefault(doc, [0] * len(self.sentences))[k] |= mask
+            if len(self._held) >= self.WORD_CACHE:
+                self._held.clear()
+            self._held[units] = found
+        return found
 
     def word(self, alternatives: Alternatives) -> dict[int, float]:
         """Each rule's score for one word of a clause: its best field kind (title, keywords,
@@ -241,10 +309,10 @@ class Ranker:
         found = self._matched.get(unit)
         if found is not None:
             return found
-        negated = [(field, text) for clause in unit for alts in clause.words
-                   for field, text, _ in alts if text.startswith(NEGATION)]
-        if negated:
-            found = frozenset(doc for field, text in negated for doc in self.postings(field, text))
+        stems = [(field, text) for clause in unit for alts in clause.words
+                 for field, text, _ in alts if text.startswith(NEGATION)]
+        if stems:
+            found = frozenset(doc for field, text in stems for doc in self.postings(field, text))
         else:
             found = frozenset().union(*self.unit(unit))
         if len(self._matched) >= self.WORD_CACHE:
@@ -295,8 +363,7 @@ class Ranker:
         cached = self._covers.get(unit)
         if cached is not None:
             return cached
-        negated = any(text.startswith(NEGATION) for clause in unit for alts in clause.words
-                      for _, text, _ in alts)
+        is_negated = negated(unit)
         found: set[int] = set()
         positive: set[int] = set()
         titled: set[int] = set()
@@ -308,7 +375,7 @@ class Ranker:
                     kind = field.partition("_")[0]
                     if kind not in ("title", "kw"):
                         continue
-                    if negated and not text.startswith(NEGATION):
+                    if is_negated and not text.startswith(NEGATION):
                         if kind == "title":
                             positive.update(self.postings(field, text))
                     else:
@@ -322,6 +389,56 @@ class Ranker:
             self._covers.clear()
         self._covers[unit] = cover
         return cover
+
+@functools.lru_cache(maxsize=8192)
+def negated(unit: Unit) -> bool:
+    """Whether a typed word is read negated (``açmayan``, ``did not open``: ``¬aç``, ``¬open``)."""
+    return any(text.startswith(NEGATION) for clause in unit for alts in clause.words
+               for _, text, _ in alts)
+
+
+@functools.lru_cache(maxsize=8192)
+def is_negation_cue(unit: Unit) -> bool:
+    """Whether a typed word is a negation cue (``not``, ``keine``, ``hiç``), whose meaning the
+    negated word after it carries: its own clause's prefix, the word as typed and folded, is
+    one."""
+    return any(field.startswith("pre_") and any(analysis.is_negation_cue(lang, text)
+                                                for lang in LANGS)
+               for clause in unit if not clause.synonym
+               for alts in clause.words for field, text, _ in alts)
+
+
+Sentences = Mapping[str, Mapping[int, Mapping[int, int]]]
+"""Per language and form of a rule text's word (see :class:`Highlighter`), the rules (by
+document number) whose text has it, each with the sentences that do as the bits of an int."""
+
+
+def fullest(masks: Sequence[int]) -> int:
+    """How many of ``masks`` (each a word's sentences, as bits) one sentence holds at most.
+
+    ``levels[k]`` holds the sentences with at least ``k + 1`` of the masks seen so far, so
+    the count is a few operations on ints rather than a loop over sentences.
+
+    >>> fullest([0b011, 0b110, 0b010])  # the middle sentence holds all three words
+    3
+    >>> fullest([0b001, 0b100]), fullest([])
+    (1, 0)
+    """
+    levels: list[int] = []
+    for mask in masks:
+        for k in range(len(levels) - 1, -1, -1):
+            carried = levels[k] & mask
+            if carried:
+                if k + 1 == len(levels):
+                    levels.append(carried)
+                else:
+                    levels[k + 1] |= carried
+        if levels:
+            levels[0] |= mask
+        elif mask:
+            levels.append(mask)
+    return len(levels)
+
 
 class PhraseIndex:
     """The rules' title and keyword phrases, each word as its index terms.
