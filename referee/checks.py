@@ -119,6 +119,14 @@ def _meld_reasons(meld: Meld, jokers: Jokers, rules: Rules) -> list[Reason]:
     return reasons
 
 
+def _value_reasons(meld: Meld, rules: Rules) -> list[Reason]:
+    """In 101 Okey, where a meld's value counts towards opening, what it is worth and why
+    (408): its numbers summed, a wild tile counting as the one it stands for."""
+    if rules.variant is not Variant.OKEY_101:
+        return []
+    return [reason(Code.MELD_VALUE, "408", meld.tiles, value=meld.value)]
+
+
 def _okey_reasons(indicator: Tile | None, jokers: Jokers, tiles: Sequence[Tile]) -> list[Reason]:
     """Where an okey that the indicator 13 makes a 1 is among the tiles, say so (801)."""
     if indicator is None or indicator.number != 13 or jokers.okey is None \
@@ -199,7 +207,8 @@ def check_meld(tiles: Sequence[Tile], *, indicator: Tile | None = None, rules: R
                       + _okey_reasons(indicator, jokers, tiles),
                       {"valid": False, "value": 0, "kind": None}, options)
     return ruling("meld", Verdict.VALID,
-                  _meld_reasons(meld, jokers, rules) + _okey_reasons(indicator, jokers, tiles),
+                  _meld_reasons(meld, jokers, rules) + _value_reasons(meld, rules)
+                  + _okey_reasons(indicator, jokers, tiles),
                   {"valid": True, **_meld_json(meld)}, options)
 
 

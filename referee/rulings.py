@@ -52,6 +52,7 @@ class Code(StrEnum):
     RUN_PAST_ONE = "run_past_one"
     PAST_ONE_LISTED = "past_one_listed"
     ONE_AFTER_THIRTEEN = "one_after_thirteen"
+    MELD_VALUE = "meld_value"
     # opening
     OPENING_REACHES = "opening_reaches"
     OPENING_SHORT = "opening_short"

@@ -18,6 +18,7 @@ from referee import (
     parse_tiles,
 )
 from referee.checks import TileCountError
+from referee.rulings import Code
 
 T = Tile.parse
 R101 = Rules.preset("101")
@@ -95,6 +96,19 @@ def test_meld_101(tiles: str, valid: bool, value: int, kind: str | None) -> None
     assert ruling.result["value"] == value
     assert ruling.result["kind"] == kind
     assert ruling.verdict is (Verdict.VALID if valid else Verdict.INVALID)
+
+
+def test_a_101_meld_ruling_says_what_it_counts_towards_opening_by_408() -> None:
+    """The value a 101 meld ruling states rests on 408 (tile values); plain Okey counts no
+    meld towards opening, so its ruling neither states nor cites it."""
+    ruling = check_meld(parse_tiles("R7 K4 R9"), indicator=T("K3"), rules=R101)
+    value = [r for r in ruling.reasons if r.code is Code.MELD_VALUE]
+    assert [(r.rule, r.values["value"]) for r in value] == [("408", 24)]
+    assert "408" in ruling.rules
+    plain = check_meld(parse_tiles("R7 K4 R9"), indicator=T("K3"), rules=PLAIN)
+    assert "408" not in plain.rules
+    assert check_meld(parse_tiles("R7 K4 R10"), indicator=T("K3"), rules=R101).rules[:1] != (
+        "408",)
 
 
 def test_meld_reports_what_the_okey_stands_for() -> None:
