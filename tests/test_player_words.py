@@ -312,8 +312,21 @@ def test_a_rule_with_one_sentence_holding_the_question_leads(search_index: Searc
     gen = search_index._generation()
     units, _ = gen.query.units(["discard", "pile", "face", "up"], "en")
     doc = gen.docnums["209"]
-    assert gen.ranker.sentence_bonus(units, [(doc, 1.0)]) == [
-        (doc, pytest.approx(1.0 + SENTENCE_BONUS))]
+    [(_, score)] = gen.ranker.text_bonus(units, [(doc, 1.0)])
+    assert score >= 1.0 + SENTENCE_BONUS
+
+
+def test_words_side_by_side_in_the_order_asked_lead(search_index: SearchIndex) -> None:
+    """Rule 209 has ``face up`` as two words side by side: asked in that order they raise it
+    by ``1 + ADJACENT_BONUS`` more than asked the other way round."""
+    from rules_data.search.ranking import ADJACENT_BONUS
+
+    gen = search_index._generation()
+    doc = gen.docnums["209"]
+    scores = [gen.ranker.text_bonus(gen.query.units(words, "en")[0], [(doc, 1.0)])[0][1]
+              for words in (["face", "up"], ["up", "face"])]
+    assert scores[0] > scores[1]
+    assert scores[0] == pytest.approx(scores[1] * (1.0 + ADJACENT_BONUS))
 
 
 def test_words_strewn_over_sentences_lead_less(search_index: SearchIndex) -> None:
@@ -323,7 +336,7 @@ def test_words_strewn_over_sentences_lead_less(search_index: SearchIndex) -> Non
     gen = search_index._generation()
     units, _ = gen.query.units(["indicator", "points"], "en")
     doc = gen.docnums["102"]
-    [(_, score)] = gen.ranker.sentence_bonus(units, [(doc, 1.0)])
+    [(_, score)] = gen.ranker.text_bonus(units, [(doc, 1.0)])
     assert 1.0 <= score < 1.0 + SENTENCE_BONUS
 
 
@@ -352,6 +365,15 @@ def test_the_rule_saying_it_in_one_sentence_comes_first(search_index: SearchInde
                                                          lang: str, query: str,
                                                          rule: str) -> None:
     assert search_index.search(query, lang).hits[0].id == rule
+
+
+def test_the_query_as_typed_counts_the_word_it_lacks(search_index: SearchIndex) -> None:
+    """A typo is mended when the mended query finds clearly better than the query as typed.
+    Scored as typed, the unknown word is a word no rule holds: without it the shorter query
+    would hold a larger share of its own words and win the comparison unfairly."""
+    found = search_index.search("muss ich abwefen auch wenn ich grad ausgelegt hab", "de")
+    assert found.suggestion == "muss ich abwerfen auch wenn ich grad ausgelegt hab"
+    assert found.hits[0].id == "104"
 
 
 def test_a_question_naming_plain_okey_by_a_phrase_gets_its_rule(

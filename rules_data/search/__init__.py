@@ -249,7 +249,8 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
     if suggested is not None and ranked:
         # suggest only when the mended query finds clearly better than the typed one
         typed_units = [unit for unit in units if not any(c.mended for c in unit)]
-        as_typed = gen.ranker.rank(typed_units, named, consequence) if typed_units else []
+        as_typed = gen.ranker.rank(typed_units, named, consequence,
+                                   absent=len(units) - len(typed_units)) if typed_units else []
         if as_typed and ranked[0][1] < SUGGEST_MARGIN * as_typed[0][1]:
             units, ranked, suggested = typed_units, as_typed, None
     if leading:

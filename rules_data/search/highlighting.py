@@ -55,9 +55,9 @@ class RuleText:
     """The forms this text has."""
     windows: tuple[tuple[int, int], ...]
     """Per sentence, the window that starts there: up to ``SNIPPET_CHARS`` of whole sentences."""
-    sentences: Mapping[int, int]
-    """Per form, the sentences that have it, as the bits of an int (the ranker's
-    ``Ranker.sentence_bonus`` reads them)."""
+    places: Mapping[int, tuple[int, int]]
+    """Per form, the sentences that have it and the places of its words, each as the bits of
+    an int (what ``Ranker.text_bonus`` reads)."""
     kept: dict[frozenset[int], str] = field(default_factory=dict, compare=False, repr=False)
 
     def snippet(self, matching: frozenset[int]) -> str:
@@ -117,12 +117,13 @@ class Highlighter:
             ends.append(match.end())
             forms.append(self.form(lang, match.group(0)))
         order = sorted(range(len(forms)), key=forms.__getitem__)
-        sentences: dict[int, int] = {}
+        places: dict[int, tuple[int, int]] = {}
         ends_of = [m.end() for m in SENTENCE.finditer(text)]
-        for start, form in zip(starts, forms):
-            sentences[form] = sentences.get(form, 0) | 1 << bisect.bisect_right(ends_of, start)
+        for k, (start, form) in enumerate(zip(starts, forms)):
+            sentences, words = places.get(form, (0, 0))
+            places[form] = (sentences | 1 << bisect.bisect_right(ends_of, start), words | 1 << k)
         return RuleText(text, starts, ends, array("I", (forms[k] for k in order)),
-                        array("I", order), frozenset(forms), _windows(text), sentences)
+                        array("I", order), frozenset(forms), _windows(text), places)
 
     def matching(self, lang: str, marks: Marks) -> frozenset[int]:
         """The forms of ``lang`` that a query's marks highlight: a stem in common, the folded

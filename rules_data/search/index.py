@@ -34,7 +34,7 @@ from rules_data.search.ranking import (
     Definitions,
     PhraseIndex,
     Ranker,
-    Sentences,
+    Places,
 )
 
 POINTER = "CURRENT"
@@ -142,14 +142,14 @@ class StoredRule:
     texts: Mapping[str, RuleText]
 
 
-def _sentences(rules: Mapping[int, StoredRule]) -> Sentences:
-    """Per language and word form, the rules whose text has it and in which sentences: what
-    ``Ranker.sentence_bonus`` reads."""
-    table: dict[str, dict[int, dict[int, int]]] = {lang: {} for lang in LANGS}
+def _places(rules: Mapping[int, StoredRule]) -> Places:
+    """Per language and word form, the rules whose text has it, in which sentences and at
+    which words: what ``Ranker.text_bonus`` reads."""
+    table: dict[str, dict[int, dict[int, tuple[int, int]]]] = {lang: {} for lang in LANGS}
     for docnum, rule in rules.items():
         for lang, text in rule.texts.items():
-            for form, mask in text.sentences.items():
-                table[lang].setdefault(form, {})[docnum] = mask
+            for form, places in text.places.items():
+                table[lang].setdefault(form, {})[docnum] = places
     return table
 
 
@@ -214,7 +214,7 @@ class Generation:
             frozenset(docnums[rule] for rule in data.get("penalties", ()) if rule in docnums),
             {docnums[rule]: docnums[general] for rule, general in data.get("refines", {}).items()
              if rule in docnums and general in docnums},
-            _sentences(self.rules), highlighter)
+            _places(self.rules), highlighter)
 
     def _searcher(self) -> Any:
         """This process's searcher of this generation, opened on first use; call it with

@@ -48,9 +48,13 @@ COORDINATION = 0.5
 the query's words it holds, to this power (see :meth:`Ranker.coordination`)."""
 SENTENCE_BONUS = 0.5
 """The lead of a rule with one sentence holding the query's words, times the square of the
-share it holds (see :meth:`Ranker.sentence_bonus`)."""
+share it holds (see :meth:`Ranker.text_bonus`)."""
+ADJACENT_BONUS = 0.2
+"""The lead of a rule whose text has the query's neighbouring words side by side, times the
+share of them it has so (see :meth:`Ranker.text_bonus`)."""
 SENTENCES_READ = 15
-"""How many of the best rules are read sentence by sentence for ``SENTENCE_BONUS``."""
+"""How many of the best rules are read word by word for ``SENTENCE_BONUS`` and
+``ADJACENT_BONUS``."""
 COVER_BONUS = 1.5
 """The lead of a rule whose title or keywords answer the whole question (see :meth:`Ranker.cover_bonus`),
 times the square of the share of the query's words they hold."""
@@ -101,7 +105,7 @@ class Ranker:
                  variants: Mapping[str, frozenset[int]] | None = None,
                  penalties: frozenset[int] = frozenset(),
                  refines: Mapping[int, int] | None = None,
-                 sentences: Sentences | None = None,
+                 places: Places | None = None,
                  highlighter: Highlighter | None = None) -> None:
         self.postings = postings
         self.prior = prior
@@ -113,9 +117,9 @@ class Ranker:
         """The penalty rules, which lead when a query asks what follows from an act."""
         self.refines = dict(refines or {})
         """Each refining rule's general rule (by document number): see :meth:`refined`."""
-        self.sentences = sentences or {}
-        """Per language and form of the rule texts' words, the sentences of each rule that
-        have it (see :meth:`sentence_bonus`)."""
+        self.places = places or {}
+        """Per language and form of the rule texts' words, where each rule's text has it
+        (see :meth:`text_bonus`)."""
         self.highlighter = highlighter
         self._words: dict[Alternatives, dict[int, float]] = {}
         self._units: dict[Unit, UnitScores] = {}
@@ -124,12 +128,14 @@ class Ranker:
         self._held: dict[tuple[Unit, ...], dict[int, list[int]]] = {}
 
     def rank(self, units: Sequence[Unit], named: str | None = None,
-             consequence: bool = False) -> list[tuple[int, float]]:
+             consequence: bool = False, absent: int = 0) -> list[tuple[int, float]]:
         """The rules matching a query, best first: ``(document number, score)``; ``named``
         is the variant the query names, whose rules then lead (``VARIANT_LEAD``), and
         ``consequence`` is set when it asks what follows from an act, and the penalty rules
-        lead (``CONSEQUENCE_LEAD``)."""
-        scores = self.coordination(units, self.refined(units, self.score(units)))
+        lead (``CONSEQUENCE_LEAD``). ``absent`` typed words are not in ``units`` (a word the
+        speller mended, when the query is scored as typed): no rule holds them, and the
+        shares of the query's words that a rule holds count them."""
+        scores = self.coordination(units, self.refined(units, self.score(units)), absent)
         if named is not None:
             rules = self.variants.get(named, frozenset())
             scores = {doc: value * VARIANT_LEAD if doc in rules else value
@@ -140,55 +146,74 @@ class Ranker:
         scores = self.cover_bonus(units, scores)
         scores = phrase_bonus(self.phrases, units, scores)
         scores = definition_bonus(self.definitions, units, scores)
-        return self.sentence_bonus(units, sorted(scores.items(),
-                                                 key=lambda item: (-item[1], item[0])))
+        return self.text_bonus(units, sorted(scores.items(),
+                                             key=lambda item: (-item[1], item[0])), absent)
 
-    def sentence_bonus(self, units: Sequence[Unit],
-                       ranked: list[tuple[int, float]]) -> list[tuple[int, float]]:
-        """Raise the best rules by the share of the query's words that one sentence of their
-        text holds, squared, times ``SENTENCE_BONUS``: the answer to ``is my discard pile face
-        up or face down`` is a sentence, where a broad rule has the words strewn about.
+    def text_bonus(self, units: Sequence[Unit], ranked: list[tuple[int, float]],
+                   absent: int = 0) -> list[tuple[int, float]]:
+        """Raise the best rules by how closely their text holds the query's words.
+
+        - **One sentence**: times ``1 + SENTENCE_BONUS * s ** 2``, where ``s`` is the share of
+          the words its fullest sentence holds. The answer to ``is my discard pile face up or
+          face down`` is a sentence, where a broad rule has the words strewn about.
+        - **Side by side**: times ``1 + ADJACENT_BONUS * a``, where ``a`` is the share of the
+          query's neighbouring words that stand next to each other, in order, in the text
+          (``elden bitti``, ``discard pile``, ``falscher Joker``).
 
         Only the words some rule holds count. A synonym phrase (``face up tile`` for the
         indicator) holds the words it stands for where its synonym is. Negated words and
-        their cues (``not``, ``nicht``) are left out: a sentence's words are read one by one,
-        and ``not`` somewhere in it is not ``¬open``. The ``SENTENCES_READ`` best rules are
-        read, in each language. A bonus only raises, so those below stay below.
+        their cues (``not``, ``nicht``) are left out: a text's words are read one by one, and
+        ``not`` somewhere is not ``¬open``. The ``SENTENCES_READ`` best rules are read, in
+        each language. A bonus only raises, so those below stay below.
         """
         words = [unit for unit in units if not unit[0].stands_for and not negated(unit)
                  and not is_negation_cue(unit) and self.matched(unit)]
-        if len(words) < 2 or self.highlighter is None:
+        if len(words) + absent < 2 or not words or self.highlighter is None:
             return ranked
         phrases = [unit for unit in units if unit[0].stands_for]
-        held = [self.held_sentences((word, *(phrase for phrase in phrases
-                                              if word in phrase[0].stands_for)))
+        held = [self.held_places((word, *(phrase for phrase in phrases
+                                           if word in phrase[0].stands_for)))
                 for word in words]
-        n = len(words)
-        langs = range(len(self.sentences))
+        n = len(words) + absent
+        langs = range(len(self.places))
         head: list[tuple[int, float]] = []
+        width = len(langs)
         for doc, score in ranked[:SENTENCES_READ]:
-            rows = [row for found in held if (row := found.get(doc))]
-            most = len(rows) if len(rows) < 2 else max(
-                fullest([row[lang] for row in rows if row[lang]]) for lang in langs)
-            head.append((doc, score * (1.0 + SENTENCE_BONUS * (most / n) ** 2)))
+            rows = [row.get(doc) for row in held]
+            found = [row for row in rows if row]
+            most = side = 0
+            if len(found) >= 2:
+                pairs = [(a, b) for a, b in zip(rows, rows[1:]) if a and b]
+                for lang in langs:
+                    most = max(most, fullest([row[lang] for row in found if row[lang]]))
+                    at = width + lang
+                    side = max(side, sum(1 for a, b in pairs if (a[at] << 1) & b[at]))
+            else:
+                most = len(found)
+            head.append((doc, score * (1.0 + SENTENCE_BONUS * (most / n) ** 2)
+                         * (1.0 + ADJACENT_BONUS * side / (n - 1))))
         head.sort(key=lambda item: (-item[1], item[0]))
         return head + ranked[SENTENCES_READ:]
 
-    def held_sentences(self, units: tuple[Unit, ...]) -> dict[int, list[int]]:
-        """The sentences holding one typed word, ``units[0]``, or a synonym phrase standing
-        for it, ``units[1:]`` (a word of the rule text they mark, as a snippet would): per
-        rule, per language of ``sentences`` the bits of an int. Kept like the word's scores."""
+    def held_places(self, units: tuple[Unit, ...]) -> dict[int, list[int]]:
+        """Where one typed word, ``units[0]``, or a synonym phrase standing for it,
+        ``units[1:]``, is in each rule text (a word of it they mark, as a snippet would): per
+        rule, per language of ``places`` the sentences, then per language the words, each
+        as the bits of an int. Kept like the word's scores."""
         found = self._held.get(units)
         if found is None:
             highlighter = self.highlighter
             assert highlighter is not None
             found = {}
-            for k, (lang, table) in enumerate(self.sentences.items()):
+            n = len(self.places)
+            for k, (lang, table) in enumerate(self.places.items()):
                 forms = frozenset().union(*(highlighter.matching(lang, mark_terms([unit], lang))
                                             for unit in units))
                 for form in forms:
-                    for doc, mask in table.get(form, {}).items():
-                        found.setdefault(doc, [0] * len(self.sentences))[k] |= mask
+                    for doc, (sentences, places) in table.get(form, {}).items():
+                        row = found.setdefault(doc, [0] * (2 * n))
+                        row[k] |= sentences
+                        row[n + k] |= places
             if len(self._held) >= self.WORD_CACHE:
                 self._held.clear()
             self._held[units] = found
@@ -267,7 +292,8 @@ class Ranker:
         return {doc: score / self.prior.get(doc, 1.0) if doc in demoted else score
                 for doc, score in scores.items()}
 
-    def coordination(self, units: Sequence[Unit], scores: dict[int, float]) -> dict[int, float]:
+    def coordination(self, units: Sequence[Unit], scores: dict[int, float],
+                     absent: int = 0) -> dict[int, float]:
         """Take from each rule by the share of the query's words it holds anywhere, to the
         power ``COORDINATION``: a rule holding every word the question asks about is more
         likely its answer than one that holds fewer words more often.
@@ -277,7 +303,7 @@ class Ranker:
         variant's rules. A negated word is held by its negated stems only.
         """
         words = [unit for unit in units if not unit[0].stands_for]
-        if len(words) < 2:
+        if len(words) + absent < 2:
             return scores
         held: dict[int, set[int]] = {}
         live: set[int] = set()
@@ -297,9 +323,9 @@ class Ranker:
                     live |= positions
                 for doc in docs:
                     held.setdefault(doc, set()).update(positions)
-        if len(live) < 2:
+        n = len(live) + absent
+        if n < 2:
             return scores
-        n = len(live)
         return {doc: score * (len(held.get(doc, ())) / n) ** COORDINATION
                 for doc, score in scores.items()}
 
@@ -408,9 +434,10 @@ def is_negation_cue(unit: Unit) -> bool:
                for alts in clause.words for field, text, _ in alts)
 
 
-Sentences = Mapping[str, Mapping[int, Mapping[int, int]]]
+Places = Mapping[str, Mapping[int, Mapping[int, tuple[int, int]]]]
 """Per language and form of a rule text's word (see :class:`Highlighter`), the rules (by
-document number) whose text has it, each with the sentences that do as the bits of an int."""
+document number) whose text has it, each with the sentences and the words that are it, as
+the bits of an int."""
 
 
 def fullest(masks: Sequence[int]) -> int:
@@ -425,19 +452,24 @@ def fullest(masks: Sequence[int]) -> int:
     (1, 0)
     """
     levels: list[int] = []
+    top = 0
     for mask in masks:
-        for k in range(len(levels) - 1, -1, -1):
+        k = top - 1
+        while k >= 0:
             carried = levels[k] & mask
             if carried:
-                if k + 1 == len(levels):
+                if k + 1 == top:
                     levels.append(carried)
+                    top += 1
                 else:
                     levels[k + 1] |= carried
-        if levels:
+            k -= 1
+        if top:
             levels[0] |= mask
         elif mask:
             levels.append(mask)
-    return len(levels)
+            top = 1
+    return top
 
 
 class PhraseIndex:
