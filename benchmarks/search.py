@@ -16,8 +16,12 @@ all three languages):
 
 Prints figures only; asserts nothing (the machine is shared: read the ratios).
 
+- with ``--baseline DIR`` (a checkout of an earlier commit), this build against that one,
+  each in a worker process asked the same queries in turn (dev, extra and tuning sets):
+  CPU and wall medians a search, and their ratio.
+
     .venv/bin/python benchmarks/search.py [--searches 2000] [--requests 1000] [--rounds 3]
-                                          [--clients 4] [--starts 3]
+                                          [--clients 4] [--starts 3] [--baseline DIR]
 """
 
 from __future__ import annotations
@@ -195,6 +199,68 @@ def in_process(hakem_dir: Path, naive_dir: Path, count: int) -> None:
               f"x naive: p50 {median / base:.2f}  p99 {p99 / base99:.2f}   CPU p50 "
               f"{statistics.median(cpu[name]):.3f} ms ("
               f"{statistics.median(cpu[name]) / statistics.median(cpu['naive']):.2f}x)")
+
+
+# --- against an earlier build ----------------------------------------------------------------
+
+def against(baseline: Path, tmp: Path, count: int) -> None:
+    """This build and the checkout at ``baseline``, each in its own worker process
+    (``benchmarks/search_worker.py``), asked the same queries in turn, the order switching
+    every query: each worker's median CPU and wall time a search, cache off, and the ratio."""
+    pairs = queries() + tune_queries()
+    workers: dict[str, subprocess.Popen[str]] = {}
+    for name, root in (("this", ROOT), ("base", baseline.resolve())):
+        workers[name] = subprocess.Popen(
+            [sys.executable, str(ROOT / "benchmarks" / "search_worker.py"), str(root),
+             str(tmp / f"index-{name}")], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            text=True)
+    for worker in workers.values():
+        assert worker.stdout is not None and worker.stdout.readline().strip() == "ready"
+    cpu: dict[str, list[float]] = {name: [] for name in workers}
+    wall: dict[str, list[float]] = {name: [] for name in workers}
+    changed = 0
+
+    def ask(name: str, query: str, lang: str) -> list[str]:
+        worker = workers[name]
+        assert worker.stdin is not None and worker.stdout is not None
+        worker.stdin.write(json.dumps([query, lang]) + "\n")
+        worker.stdin.flush()
+        ms, cpu_ms, ids = json.loads(worker.stdout.readline())
+        wall[name].append(ms)
+        cpu[name].append(cpu_ms)
+        return list(ids)
+
+    for query, lang in pairs:  # once each, untimed: both builds have seen every word
+        if ask("this", query, lang)[:10] != ask("base", query, lang)[:10]:
+            changed += 1
+    for series in (*cpu.values(), *wall.values()):
+        series.clear()
+    for i, (query, lang) in enumerate(itertools.islice(itertools.cycle(pairs), count)):
+        for name in (("this", "base") if i % 2 == 0 else ("base", "this")):
+            ask(name, query, lang)
+    for worker in workers.values():
+        assert worker.stdin is not None
+        worker.stdin.close()
+        worker.wait()
+    print(f"against {baseline} ({count} searches each, {len(pairs)} distinct queries, "
+          f"turns switching every query; {load()}); {changed} queries rank differently:")
+    for name in workers:
+        print(f"  {name:5} CPU p50 {statistics.median(cpu[name]):.3f} ms  p99 "
+              f"{percentile(cpu[name], 0.99):.3f} ms   wall p50 "
+              f"{statistics.median(wall[name]):.3f} ms")
+    print(f"  this / base: CPU p50 "
+          f"{statistics.median(cpu['this']) / statistics.median(cpu['base']):.2f}, "
+          f"wall p50 {statistics.median(wall['this']) / statistics.median(wall['base']):.2f}")
+
+
+def tune_queries() -> list[tuple[str, str]]:
+    """(query, lang) pairs of the tuning sets: longer questions, as players type them."""
+    pairs: list[tuple[str, str]] = []
+    for path in sorted(FIXTURES.glob("search_tune*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for lang in LANGS:
+            pairs.extend((str(item["q"]), lang) for item in data.get(lang, ()))
+    return pairs
 
 
 # --- through gunicorn ------------------------------------------------------------------------
@@ -400,8 +466,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--starts", type=int, default=3)
-    parser.add_argument("--only", choices=("in-process", "first", "gunicorn"),
+    parser.add_argument("--only", choices=("in-process", "first", "gunicorn", "against"),
                         help="run one part only")
+    parser.add_argument("--baseline", type=Path,
+                        help="a checkout of an earlier commit to compare with, in turn")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="hakem-bench-") as tmp:
         hakem_dir, naive_dir = Path(tmp) / "hakem", Path(tmp) / "naive"
@@ -417,6 +485,8 @@ def main() -> None:
             first_searches(hakem_dir, naive_dir, args.starts)
         if args.only in (None, "gunicorn"):
             through_gunicorn(hakem_dir, naive_dir, args.requests, args.rounds, args.clients)
+        if args.baseline is not None and args.only in (None, "against"):
+            against(args.baseline, Path(tmp), args.searches)
         shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -125,7 +125,7 @@ class Ranker:
         self._units: dict[Unit, UnitScores] = {}
         self._covers: dict[Unit, Cover] = {}
         self._matched: dict[Unit, frozenset[int]] = {}
-        self._held: dict[tuple[Unit, ...], dict[int, list[int]]] = {}
+        self._held: dict[tuple[Unit, ...], dict[int, tuple[int, int]]] = {}
 
     def rank(self, units: Sequence[Unit], named: str | None = None,
              consequence: bool = False, absent: int = 0) -> list[tuple[int, float]]:
@@ -175,45 +175,38 @@ class Ranker:
                                            if word in phrase[0].stands_for)))
                 for word in words]
         n = len(words) + absent
-        langs = range(len(self.places))
         head: list[tuple[int, float]] = []
-        width = len(langs)
         for doc, score in ranked[:SENTENCES_READ]:
-            rows = [row.get(doc) for row in held]
-            found = [row for row in rows if row]
+            rows = [found.get(doc) for found in held]
             most = side = 0
-            if len(found) >= 2:
-                pairs = [(a, b) for a, b in zip(rows, rows[1:]) if a and b]
-                for lang in langs:
-                    most = max(most, fullest([row[lang] for row in found if row[lang]]))
-                    at = width + lang
-                    side = max(side, sum(1 for a, b in pairs if (a[at] << 1) & b[at]))
-            else:
-                most = len(found)
+            for row in rows:
+                if row:
+                    most += 1
+            if most >= 2:
+                most = fullest([row[0] for row in rows if row])
+                side = sum(1 for a, b in zip(rows, rows[1:]) if a and b and (a[1] << 1) & b[1])
             head.append((doc, score * (1.0 + SENTENCE_BONUS * (most / n) ** 2)
                          * (1.0 + ADJACENT_BONUS * side / (n - 1))))
         head.sort(key=lambda item: (-item[1], item[0]))
         return head + ranked[SENTENCES_READ:]
 
-    def held_places(self, units: tuple[Unit, ...]) -> dict[int, list[int]]:
+    def held_places(self, units: tuple[Unit, ...]) -> dict[int, tuple[int, int]]:
         """Where one typed word, ``units[0]``, or a synonym phrase standing for it,
-        ``units[1:]``, is in each rule text (a word of it they mark, as a snippet would): per
-        rule, per language of ``places`` the sentences, then per language the words, each
-        as the bits of an int. Kept like the word's scores."""
+        ``units[1:]``, is in each rule's text (a word of it they mark, as a snippet would):
+        per rule, its sentences and its words in every language, each as the bits of an int
+        (see :data:`Places`). Kept like the word's scores."""
         found = self._held.get(units)
         if found is None:
             highlighter = self.highlighter
             assert highlighter is not None
             found = {}
-            n = len(self.places)
-            for k, (lang, table) in enumerate(self.places.items()):
+            for lang, table in self.places.items():
                 forms = frozenset().union(*(highlighter.matching(lang, mark_terms([unit], lang))
                                             for unit in units))
                 for form in forms:
                     for doc, (sentences, places) in table.get(form, {}).items():
-                        row = found.setdefault(doc, [0] * (2 * n))
-                        row[k] |= sentences
-                        row[n + k] |= places
+                        held, at = found.get(doc, (0, 0))
+                        found[doc] = (held | sentences, at | places)
             if len(self._held) >= self.WORD_CACHE:
                 self._held.clear()
             self._held[units] = found
@@ -305,28 +298,31 @@ class Ranker:
         words = [unit for unit in units if not unit[0].stands_for]
         if len(words) + absent < 2:
             return scores
-        held: dict[int, set[int]] = {}
-        live: set[int] = set()
+        held: dict[int, int] = {}  # per rule, the words it holds as the bits of an int
+        live = 0
         for k, unit in enumerate(words):
             docs = self.matched(unit)
             if docs:
-                live.add(k)
+                live |= 1 << k
             for doc in docs:
-                held.setdefault(doc, set()).add(k)
+                held[doc] = held.get(doc, 0) | 1 << k
         for unit in units:
             if unit[0].stands_for:
                 docs = self.matched(unit)
                 if unit[0].names is not None:
                     docs &= self.variants.get(unit[0].names, frozenset())
-                positions = {k for k, word in enumerate(words) if word in unit[0].stands_for}
+                positions = 0
+                for k, word in enumerate(words):
+                    if word in unit[0].stands_for:
+                        positions |= 1 << k
                 if docs:
                     live |= positions
                 for doc in docs:
-                    held.setdefault(doc, set()).update(positions)
-        n = len(live) + absent
+                    held[doc] = held.get(doc, 0) | positions
+        n = live.bit_count() + absent
         if n < 2:
             return scores
-        return {doc: score * (len(held.get(doc, ())) / n) ** COORDINATION
+        return {doc: score * (held.get(doc, 0).bit_count() / n) ** COORDINATION
                 for doc, score in scores.items()}
 
     def matched(self, unit: Unit) -> frozenset[int]:
@@ -437,7 +433,8 @@ def is_negation_cue(unit: Unit) -> bool:
 Places = Mapping[str, Mapping[int, Mapping[int, tuple[int, int]]]]
 """Per language and form of a rule text's word (see :class:`Highlighter`), the rules (by
 document number) whose text has it, each with the sentences and the words that are it, as
-the bits of an int."""
+the bits of an int; each language's bits lie above the last one's, a bit apart, so that a
+word's places in all three make one int."""
 
 
 def fullest(masks: Sequence[int]) -> int:
