@@ -39,8 +39,8 @@ MESSAGES: dict[Code, LazyString] = {
     Code.RUN_PAST_ONE: _("%(tiles)s: here 1 may follow 13 as the highest tile, but a run may not go on past that 1."),
     Code.PAST_ONE_LISTED: _("A run from 13 on past 1 (13-1-2) is among the invalid melds in both variants."),
     Code.ONE_AFTER_THIRTEEN: _("%(tiles)s: here 1 may follow 13 as the highest tile."),
-    Code.MELD_VALUE: _("In 101 Okey %(tiles)s counts %(value)s towards opening: the sum of "
-                       "its numbers, a joker counting as the tile it stands for."),
+    Code.MELD_VALUE: _("A meld's value is the sum of its numbers; a joker counts as the "
+                       "tile it stands for."),
     Code.OPENING_REACHES: _("The melds are worth %(value)s: enough to open (%(needed)s)."),
     Code.OPENING_SHORT: _("The melds are worth %(value)s, short of %(needed)s."),
     Code.OPENING_SHORT_PENALTY: _("Laying down short costs %(penalty)s points, and the tiles go back."),
