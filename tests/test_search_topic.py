@@ -97,7 +97,7 @@ def test_real_words_are_never_corrected(search_index: SearchIndex, lang: str,
 def test_a_suggestion_is_made_only_when_it_finds_clearly_better(
         search_index: SearchIndex) -> None:
     """``minimun`` mends to ``minimum``, but ``points to open`` alone already finds the opening
-    rule as well: the rules of the query as typed show, with no "did you mean"."""
+    rule as well: no "did you mean" is shown, and the mended word counts as a near match."""
     from rules_data.search.ranking import SUGGEST_MARGIN
 
     withheld = search_index.search("minimun points to open", "en")
@@ -106,6 +106,16 @@ def test_a_suggestion_is_made_only_when_it_finds_clearly_better(
     typed = search_index.search("discard", "en").hits[0].score
     mended = search_index.search("jokre discard penatly", "en")
     assert mended.status == "suggested" and mended.hits[0].score >= SUGGEST_MARGIN * typed
+
+
+def test_a_mended_word_counts_as_a_near_match_without_a_suggestion(
+        search_index: SearchIndex) -> None:
+    """``jokr`` is ``joker`` typed short. The mended query does not find clearly better than
+    ``left on my rack at the end`` alone, so nothing is suggested; but the joker still counts,
+    and the rule on a joker left on the rack (706) comes first, not the general end of a round."""
+    found = search_index.search("jokr left on my rack at the end", "en")
+    assert found.status == "matched" and found.suggestion is None
+    assert found.hits[0].id == "706"
 
 
 @pytest.mark.parametrize(("composed", "lang"), [("çift", "tr"), ("İSTAKA", "tr"),

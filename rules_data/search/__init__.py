@@ -247,12 +247,14 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
     hits: list[Hit] = []
     ranked = gen.ranker.rank(units, named, consequence) if units else []
     if suggested is not None and ranked:
-        # suggest only when the mended query finds clearly better than the typed one
+        # suggest only when the mended query finds clearly better than the typed one; the
+        # mended word still counts (at FUZZY_BOOST), as a near match does, without a
+        # "did you mean"
         typed_units = [unit for unit in units if not any(c.mended for c in unit)]
         as_typed = gen.ranker.rank(typed_units, named, consequence,
                                    absent=len(units) - len(typed_units)) if typed_units else []
         if as_typed and ranked[0][1] < SUGGEST_MARGIN * as_typed[0][1]:
-            units, ranked, suggested = typed_units, as_typed, None
+            suggested = None
     if leading:
         cited = {doc for group in leading for doc in group}
         ranked = sorted(((doc, score * REFEREE_LEAD if doc in cited else score)

@@ -72,7 +72,8 @@ REFEREE_LEAD = 2.0
 kırmızı 10 mavi 10 per olur mu``: 404, invalid): the ruling answers what the words ask."""
 SUGGEST_MARGIN = 1.25
 """How much better the best rule of a mended query must score than that of the query as typed
-(without the unknown words) for the search to suggest it; else the typed query's rules show."""
+(without the unknown words) for the search to suggest it; else no "did you mean" is shown,
+and the mended word counts only as a near match (``FUZZY_BOOST``)."""
 COMPOUND_BOOST = 0.9
 """A German compound's parts all found (``Joker`` and ``Abwurf`` for ``Jokerabwurf``)."""
 WHOLE_BOOST = 0.3
