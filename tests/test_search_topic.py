@@ -108,6 +108,21 @@ def test_a_suggestion_is_made_only_when_it_finds_clearly_better(
     assert mended.status == "suggested" and mended.hits[0].score >= SUGGEST_MARGIN * typed
 
 
+@pytest.mark.parametrize(("lang", "query", "suggestion", "rule"), [
+    ("en", "daler gets how many", "dealer gets how many", "201"),
+    ("de", "jokeer als paarhälfte", "joker als paarhälfte", "506"),
+])
+def test_a_word_read_only_as_a_short_stem_is_mended(search_index: SearchIndex, lang: str,
+                                                    query: str, suggestion: str,
+                                                    rule: str) -> None:
+    """``daler`` is no word of the rules: read as Turkish ``da`` (also) it would not be
+    mended, though it is ``dealer`` typed wrong. A typo weighs for the topic as the word it
+    mends to (``jokeer`` as ``joker``), so the question is about Okey."""
+    found = search_index.search(query, lang)
+    assert found.suggestion == suggestion
+    assert found.hits[0].id == rule
+
+
 def test_a_mended_word_counts_as_a_near_match_without_a_suggestion(
         search_index: SearchIndex) -> None:
     """``jokr`` is ``joker`` typed short. The mended query does not find clearly better than

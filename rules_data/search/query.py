@@ -181,8 +181,9 @@ class QueryReader:
 
         Each word that is no stop word weighs (see :meth:`topic_weight`): an Okey word that
         is an entry of its own (a one-word title, keyword, glossary term or synonym) 2, a
-        word of a longer entry, a number or a mended typo 1, another word of the rule texts
-        0, and a word found nowhere -1. ``whats the weather like today`` and ``premier league
+        word of a longer entry or a number 1, a mended typo as the word it mends to but 1 at
+        least (``jokeer`` weighs as ``joker``), another word of the rule texts 0, and a word
+        found nowhere -1. ``whats the weather like today`` and ``premier league
         table`` weigh less than nothing; ``kac tur oynaniyor genelde`` more. A query of known
         words only is on topic when any of them is found.
         """
@@ -283,6 +284,8 @@ class QueryReader:
             return None
         if key.isdigit():
             return 1
+        if correction is not None:  # a typo weighs as the word it mends to, 1 at least
+            return max(1, self._topic_weight(correction, None, display) or 0)
         unit = self.word(word, display)
         terms = unit_terms(unit, synonyms=False)
         # A stem of three letters or fewer is too loose to tell (Turkish yarın, tomorrow, and
@@ -290,7 +293,7 @@ class QueryReader:
         sure = {term for term in terms if len(term.partition(":")[2]) >= 4}
         if not sure.isdisjoint(self.core) or key in self.topic_words and terms & self.core:
             return 2
-        if not terms.isdisjoint(self.topic) or correction is not None:
+        if not terms.isdisjoint(self.topic):
             return 1
         return 0 if unit else -1
 
@@ -444,8 +447,10 @@ class QueryReader:
                 if n == 1:
                     clauses.extend(self.synonyms.expansion(group, display))
             correction = None
-            stop = any(analysis.is_stop(lang, fold(plain_lower(word))) for lang in LANGS)
-            if not clauses and i not in covered and not stop:
+            key = fold(plain_lower(analysis.strip_apostrophe(word)))
+            stop = any(analysis.is_stop(lang, key) for lang in LANGS)
+            if (not clauses or weak(clauses) and key not in self.vocabulary) \
+                    and i not in covered and not stop:
                 correction = self.correct(word)
                 if correction is not None:
                     fixed = list(self.word(correction, display))
@@ -454,7 +459,7 @@ class QueryReader:
                             fixed.extend(self.synonyms.expansion(group, display))
                     clauses = [Clause(c.words, c.boost * FUZZY_BOOST, c.mark, c.synonym,
                                       mended=True, names=c.names) for c in fixed]
-                elif fold(plain_lower(analysis.strip_apostrophe(word))) not in real_words():
+                elif not clauses and key not in real_words():
                     clauses = list(self.partial(word, display))  # a prefix, typed short
             corrections.append(correction)
             if clauses:
@@ -468,6 +473,15 @@ class QueryReader:
                     if expansion:
                         units.append(tuple(c.standing_for(typed_units) for c in expansion))
         return units, corrections
+
+
+def weak(clauses: Sequence[Clause]) -> bool:
+    """Whether a typed word's own clauses hold no term of four letters or more, only short
+    stems or prefixes: ``daler`` read as Turkish ``da``, ``cloeer`` as the prefix ``clo``.
+    A word the rule texts do not have, so read, is more likely a typo of one they do."""
+    return not any(len(text) >= 4 for clause in clauses if not clause.synonym
+                   for alts in clause.words for name, text, _ in alts
+                   if not name.startswith("pre_"))
 
 
 INFLECTIONS = frozenset({*analysis.TR_SUFFIXES, "s", "es", "e", "en", "er", "ern", "n", "ed",
