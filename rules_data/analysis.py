@@ -415,6 +415,13 @@ _NEGATION_AFTER = {"tr": frozenset({"değil", "degil", "değildir", "degildir"})
 """Cues that negate the word before them: Turkish ``geçerli değil`` (not valid)."""
 
 
+def negation_words() -> frozenset[str]:
+    """Every word that negates another, in any language (``not``, ``didnt``, ``keine``,
+    ``hiç``, ``değil``): words a search knows, which the speller mends typos to."""
+    return frozenset().union(*_NEGATION_CUES.values(), _ENGLISH_NT_WORDS,
+                             *_NEGATION_AFTER.values())
+
+
 def is_negation_after(lang: str, word: str) -> bool:
     """Whether a lowercase word negates the word before it (Turkish ``değil``).
 

@@ -123,6 +123,21 @@ def test_a_word_read_only_as_a_short_stem_is_mended(search_index: SearchIndex, l
     assert found.hits[0].id == rule
 
 
+@pytest.mark.parametrize(("lang", "typo", "written"), [
+    # a mended word names the variant in a synonym phrase
+    ("en", "WHO GOES FIRST IN NORML OKEY", "who goes first in normal okey"),
+    # a mended negation cue negates the word after it; a cue typed wrong is mended to a cue
+    ("en", "player who neter opened how much do they pay",
+     "player who never opened how much do they pay"),
+    ("en", "diidnt open at all how many points do i get",
+     "didnt open at all how many points do i get"),
+])
+def test_a_mended_word_is_read_as_the_word_it_mends_to(search_index: SearchIndex, lang: str,
+                                                       typo: str, written: str) -> None:
+    assert search_index.search(typo, lang).hits[0].id == \
+        search_index.search(written, lang).hits[0].id
+
+
 def test_a_mended_word_counts_as_a_near_match_without_a_suggestion(
         search_index: SearchIndex) -> None:
     """``jokr`` is ``joker`` typed short. The mended query does not find clearly better than

@@ -239,8 +239,9 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
     words = gen.query.join_particles(read_numbers(TOKEN.findall(text)))
     units, corrections = gen.query.units(words, lang)
     suggested = suggestion(text, words, corrections)
-    named = gen.query.names_variant(words)
-    consequence = gen.query.asks_consequence(words)
+    read = [fixed or word for word, fixed in zip(words, corrections)]  # typos mended
+    named = gen.query.names_variant(read)
+    consequence = gen.query.asks_consequence(read)
     leading = _leading(gen, lead, variant, named)
     if not leading and (not units or not gen.query.on_topic(words, corrections, lang)):
         return Results(text, lang, variant, None, ())

@@ -429,7 +429,23 @@ class QueryReader:
         return None
 
     def units(self, words: Sequence[str], display: str) -> tuple[list[Unit], list[str | None]]:
-        """One unit per typed word (and per synonym phrase), and the correction of each word."""
+        """One unit per typed word (and per synonym phrase), and the correction of each word.
+
+        A word the speller mends is then read as the word it mends to in every respect, as a
+        near match (``FUZZY_BOOST``): in synonym phrases (``NORML OKEY`` names plain Okey), as
+        a negation cue (``ncht auslegen``) and as the word a cue negates.
+        """
+        units, corrections = self._read(words, display, {})
+        mended = {i: fixed for i, fixed in enumerate(corrections) if fixed is not None}
+        if mended:
+            fixed = [mended.get(i, word) for i, word in enumerate(words)]
+            units, _ = self._read(fixed, display, mended)
+        return units, corrections
+
+    def _read(self, words: Sequence[str], display: str,
+              mended: Mapping[int, str]) -> tuple[list[Unit], list[str | None]]:
+        """The units of ``words`` (see :meth:`units`); the words at ``mended`` are a speller's
+        corrections, read as near matches and not mended again."""
         units: list[Unit] = []
         at: dict[int, Unit] = {}  # the unit of each typed word that has one
         corrections: list[str | None] = []
@@ -449,7 +465,9 @@ class QueryReader:
             correction = None
             key = fold(plain_lower(analysis.strip_apostrophe(word)))
             stop = any(analysis.is_stop(lang, key) for lang in LANGS)
-            if (not clauses or weak(clauses) and key not in self.vocabulary) \
+            if i in mended:
+                clauses = _near(clauses)
+            elif (not clauses or weak(clauses) and key not in self.vocabulary) \
                     and i not in covered and not stop:
                 correction = self.correct(word)
                 if correction is not None:
@@ -457,8 +475,7 @@ class QueryReader:
                     for group, n in self.synonyms.matches([correction]).get(0, ()):
                         if n == 1:
                             fixed.extend(self.synonyms.expansion(group, display))
-                    clauses = [Clause(c.words, c.boost * FUZZY_BOOST, c.mark, c.synonym,
-                                      mended=True, names=c.names) for c in fixed]
+                    clauses = _near(fixed)
                 elif not clauses and key not in real_words():
                     clauses = list(self.partial(word, display))  # a prefix, typed short
             corrections.append(correction)
@@ -470,9 +487,17 @@ class QueryReader:
                 if n > 1:
                     expansion = self.synonyms.expansion(group, display)
                     typed_units = tuple(at[k] for k in range(i, i + n) if k in at)
+                    if any(k in mended for k in range(i, i + n)):
+                        expansion = tuple(_near(expansion))
                     if expansion:
                         units.append(tuple(c.standing_for(typed_units) for c in expansion))
         return units, corrections
+
+
+def _near(clauses: Sequence[Clause]) -> list[Clause]:
+    """Clauses of a word the speller mended: a near match, weighing ``FUZZY_BOOST``."""
+    return [Clause(c.words, c.boost * FUZZY_BOOST, c.mark, c.synonym, mended=True,
+                   names=c.names) for c in clauses]
 
 
 def weak(clauses: Sequence[Clause]) -> bool:
