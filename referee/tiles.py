@@ -102,7 +102,7 @@ class Tile:
         if re.sub(r"[\s_\-]+", "", token) in _FAKE_WORDS:
             return cls.fake()
         match = _TOKEN.match(re.sub(r"\s+", "", token))
-        color = _COLOR_WORDS.get(match.group(1)) if match else None
+        color = color_word(match.group(1)) if match else None
         if match is None or color is None or match.group(2) is None:
             raise NotationError(f"not a tile: {text!r}", subject=text)
         return _NOTATION[f"{color.value}{match.group(2)}"]
@@ -143,12 +143,24 @@ BY_COLOUR: tuple[tuple[Tile, ...], ...] = tuple(
 
 
 def color_word(word: str) -> Color | None:
-    """The colour a letter or colour word names in any of the three languages, if any.
+    """The colour a letter or colour word names in any of the three languages, if any; a
+    German colour with an adjective's ending too (``die rote 12``, ``zwei schwarze 9en``).
 
     >>> color_word("Kırmızı"), color_word("rot"), color_word("seven")
     (<Color.RED: 'R'>, <Color.RED: 'R'>, None)
+    >>> color_word("rote"), color_word("Schwarzen"), color_word("rede")
+    (<Color.RED: 'R'>, <Color.BLACK: 'K'>, None)
     """
-    return _COLOR_WORDS.get(_fold(word))
+    folded = _fold(word)
+    found = _COLOR_WORDS.get(folded)
+    if found is None:
+        stem = _GERMAN_ENDING.sub("", folded)
+        found = _COLOR_WORDS.get(stem) if stem in _GERMAN_COLOURS else None
+    return found
+
+
+_GERMAN_COLOURS = frozenset({"rot", "gelb", "blau", "schwarz"})
+_GERMAN_ENDING = re.compile(r"(?:e|en|er|es|em)$")
 
 
 _SPLIT = re.compile(r"[\s,;]+")
@@ -182,7 +194,7 @@ def _tokens_of(piece: str) -> list[str]:
         word = words[i]
         nxt = words[i + 1] if i + 1 < len(words) else ""
         folded = _fold(word)
-        if folded in _COLOR_WORDS and nxt.isdigit():
+        if color_word(folded) is not None and nxt.isdigit():
             tokens.append(f"{word}{nxt}")
             i += 2
         elif _fold(word + nxt) in _FAKE_WORDS and nxt and not nxt[0].isdigit():

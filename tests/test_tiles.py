@@ -42,6 +42,8 @@ def test_tile_lists_round_trip(items: list[Tile], separator: str) -> None:
         pytest.param("siyah 1", "K1", id="siyah"),
         pytest.param("schwarz 1", "K1", id="schwarz"),
         pytest.param("black 12", "K12", id="black"),
+        pytest.param("rote 7", "R7", id="german-adjective"),
+        pytest.param("schwarzen 12", "K12", id="german-adjective-en"),
         pytest.param("F", "F", id="fake"),
         pytest.param("sahte okey", "F", id="sahte-okey"),
         pytest.param("falscher Joker", "F", id="falscher-joker"),
@@ -57,7 +59,8 @@ def test_parse_mixed_list() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", ["R14", "R0", "X7", "7", "R", "RR7", "R7.5", "F2", "rot", "🀄", "R-1", "x" * 500]
+    "bad", ["R14", "R0", "X7", "7", "R", "RR7", "R7.5", "F2", "rot", "🀄", "R-1", "x" * 500,
+            "rede7"]
 )
 def test_parse_names_the_bad_token(bad: str) -> None:
     with pytest.raises(NotationError) as error:

@@ -30,8 +30,25 @@ _WORDS = re.compile(r"[\s,;|/]+")
 _NUMBERS = re.compile(r"^\d{1,2}(?:-\d{1,2})+$")  # 13-1-2: numbers without a colour
 
 
+_ENDED = re.compile(r"^(\d{1,2})(?:['’]?[^\W\d_]{1,3})?$")
+"""A number with an ending typed onto it: ``9en``, ``13er`` (German), ``10u``, ``5'i``
+(Turkish), ``7s`` (English)."""
+
+
 def _number(word: str) -> int | None:
-    return int(word) if word.isdigit() and 1 <= int(word) <= 13 else None
+    """The tile number a word names: 1 to 13, an ending typed onto it or not.
+
+    >>> _number("12"), _number("9en"), _number("5'i"), _number("101er"), _number("2nd")
+    (12, 9, 5, None, None)
+    """
+    match = _ENDED.match(word)
+    if match is None or word[len(match.group(1)):].lower() in _ORDINAL:
+        return None
+    return int(match.group(1)) if 1 <= int(match.group(1)) <= 13 else None
+
+
+_ORDINAL = frozenset({"st", "nd", "rd", "th"})
+"""English ordinal endings: ``1st 2nd 3rd`` are no tiles."""
 
 
 @lru_cache(maxsize=4096)
