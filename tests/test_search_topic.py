@@ -58,6 +58,25 @@ def test_a_word_only_okey_has_keeps_a_comparison_on_topic(search_index: SearchIn
     assert search_index.search(f"{word} rummikub", "en").status != "nothing"
 
 
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("de", "wie viel ist die 1 wert beim zaehlen, 1 oder 11 wie beim rommé", "408"),
+    ("en", "is the 1 worth 11 like in rummy", "408"),
+    ("tr", "rummikub gibi 13ten sonra 1 gelir mi", "404"),
+])
+def test_a_game_named_as_a_comparison_keeps_the_question_on_topic(
+        search_index: SearchIndex, lang: str, query: str, rule: str) -> None:
+    """``wie beim Rommé`` compares: the question is about Okey's count of the 1."""
+    assert search_index.search(query, lang).hits[0].id == rule
+
+
+@pytest.mark.parametrize(("lang", "query"), [
+    ("en", "like in chess"), ("de", "bluffen wie beim Poker"), ("tr", "satranç gibi"),
+])
+def test_a_comparison_with_nothing_of_okey_beside_it_finds_nothing(
+        search_index: SearchIndex, lang: str, query: str) -> None:
+    assert search_index.search(query, lang).status == "nothing"
+
+
 @pytest.mark.parametrize(("lang", "query", "suggestion"), [
     ("en", "discrad", "discard"), ("en", "okye", "okey"), ("en", "indciator", "indicator"),
     ("en", "penalyt", "penalty"),

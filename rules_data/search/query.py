@@ -185,18 +185,22 @@ class QueryReader:
         least (``jokeer`` weighs as ``joker``), another word of the rule texts 0, and a word
         found nowhere -1. ``whats the weather like today`` and ``premier league
         table`` weigh less than nothing; ``kac tur oynaniyor genelde`` more. A query of known
-        words only is on topic when any of them is found.
+        words only is on topic when any of them is found. A game named as a comparison
+        (``wie beim Rommé``, ``like in rummy``, ``remi gibi``: see :func:`compared`) beside
+        words that weigh for Okey is not another game asked about.
         """
         spans = self.synonyms.matches(words)
         synonym = {i + k: 2 if n == 1 else 1 for i, found in spans.items() for _, n in found
                    for k in range(n)}
-        games = {i for i, word in enumerate(words) if is_game(word)}
+        named = {i for i, word in enumerate(words) if is_game(word)}
         weights = [None if (weight := self.topic_weight(word, correction, display)) is None
-                   else 0 if i in games else max(weight, synonym.get(i, -1))
+                   else 0 if i in named else max(weight, synonym.get(i, -1))
                    for i, (word, correction) in enumerate(zip(words, corrections))]
         found = [weight for weight in weights if weight is not None]
         if not found or not (sum(found) > 0 or min(found) >= 0):
             return False
+        # a game named as a comparison beside Okey words is no other game asked about
+        games = {i for i in named if sum(found) <= 0 or not compared(words, i)}
         if not games:
             return True
         terms = set().union(*(unit_terms(self.word(word, display), synonyms=False)
@@ -531,6 +535,26 @@ def load_word_lists() -> None:
     _number_words()
     other_games()
     real_words()
+
+
+@lru_cache(maxsize=1)
+def _comparison_cues() -> tuple[frozenset[str], frozenset[str]]:
+    data = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
+    return frozenset(typed(data["comparison_before"])), frozenset(typed(data["comparison_after"]))
+
+
+def compared(words: Sequence[str], i: int) -> bool:
+    """Whether the game named at ``words[i]`` is what the question compares with: a cue of
+    ``vocabulary.yaml`` one or two words before it, or right after it.
+
+    >>> compared("is 1 worth 11 like in rummy".split(), 6), compared("rummy rules".split(), 0)
+    (True, False)
+    >>> compared("rummikub gibi 13ten sonra 1 gelir mi".split(), 0)
+    True
+    """
+    before, after = _comparison_cues()
+    return not typed(words[max(0, i - 2):i]).isdisjoint(before) \
+        or not typed(words[i + 1:i + 2]).isdisjoint(after)
 
 
 @lru_cache(maxsize=1)
