@@ -179,12 +179,10 @@ class Ranker:
         head: list[tuple[int, float]] = []
         for doc, score in ranked[:SENTENCES_READ]:
             rows = [found.get(doc) for found in held]
-            most = side = 0
-            for row in rows:
-                if row:
-                    most += 1
+            present = [row[0] for row in rows if row]
+            most, side = len(present), 0
             if most >= 2:
-                most = fullest([row[0] for row in rows if row])
+                most = fullest(present)
                 side = sum(1 for a, b in zip(rows, rows[1:]) if a and b and (a[1] << 1) & b[1])
             head.append((doc, score * (1.0 + SENTENCE_BONUS * (most / n) ** 2)
                          * (1.0 + ADJACENT_BONUS * side / (n - 1))))
@@ -412,6 +410,7 @@ class Ranker:
             self._covers.clear()
         self._covers[unit] = cover
         return cover
+
 
 @functools.lru_cache(maxsize=8192)
 def negated(unit: Unit) -> bool:
