@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 
 from referee.errors import NotationError, RuleViolation
 
@@ -35,6 +36,9 @@ _COLOR_WORDS: dict[str, Color | None] = {
     "blue": Color.BLUE, "blau": Color.BLUE, "mavi": Color.BLUE,
     "black": Color.BLACK, "schwarz": Color.BLACK, "siyah": Color.BLACK,
 }
+COLOR_NAMES: Mapping[str, Color] = MappingProxyType(
+    {word: color for word, color in _COLOR_WORDS.items() if len(word) > 1 and color is not None})
+"""The colours' names in the three languages, folded (``kirmizi``, ``gelb``, ``black``)."""
 _FAKE_WORDS = {
     "f", "fake", "fakejoker", "sahte", "sahteokey", "falscherjoker", "falschejoker",
     "smiley", "placeholder",

@@ -32,6 +32,9 @@ from web.tile_questions import tiles_in_query
     # a German colour with its adjective's ending, a number with an ending typed onto it
     ("die rote 12, die rote 13 und die rote 1", "R12 R13 R1"),
     ("rot 7 8 9er", "R7 R8 R9"), ("mavi 10u mavi 11i mavi 12yi", "B10 B11 B12"),
+    # a colour typed with two letters swapped
+    ("balck 7 red 7 red 7, is that a set", "K7 R7 R7"),
+    ("mavi 10 kimrizi 10 mavi 10", "B10 R10 B10"),
 ])
 def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
     assert " ".join(str(t) for t in tiles_in_query(query)) == tiles
@@ -40,7 +43,7 @@ def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
 @pytest.mark.parametrize("query", [
     "okey discard penalty", "101 puan", "el açmak için kaç puan", "R12 R13", "rot",
     "2 oyuncu 4 oyuncu 3 tur", "Joker abwerfen Strafe", "5 mi 7 mi", "21 22 taş",
-    "12 13 ve 1", "1st 2nd 3rd round",
+    "12 13 ve 1", "1st 2nd 3rd round", "back 2 back 5 back 9",
     "R12 R13 R1" + " " * 200,  # longer than a search takes (its answers are kept)
 ])
 def test_words_and_numbers_alone_are_not_tiles(query: str) -> None:

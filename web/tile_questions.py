@@ -17,7 +17,8 @@ from functools import lru_cache
 
 from referee.options import Rules
 from referee.rulings import Ruling
-from referee.tiles import Color, Tile, color_word
+from referee.tiles import COLOR_NAMES, Color, Tile, color_word
+from rules_data.analysis import fold, plain_lower
 from rules_data.search import MAX_QUERY, Lead, read_numbers
 from web.errors import InputError
 from web.referee_requests import CHECKS, judge
@@ -83,7 +84,7 @@ def tiles_in_query(text: str) -> tuple[Tile, ...]:
         if _NUMBERS.match(word):
             bare += [n for n in map(_number, word.split("-")) if n is not None]
             continue
-        named = color_word(word) if word else None
+        named = _colour(word) if word else None
         if named is not None:
             colour = named
             continue
@@ -99,6 +100,31 @@ def tiles_in_query(text: str) -> tuple[Tile, ...]:
     if not tiles and len(bare) >= MIN_TILES and _run_shaped(bare):
         tiles = [Tile(Color.RED, n) for n in bare]
     return tuple(tiles) if len(tiles) >= MIN_TILES else ()
+
+
+@lru_cache(maxsize=4096)
+def _colour(word: str) -> Color | None:
+    """The colour a word of a search names: a colour word, or one typed with two letters
+    swapped (``balck``, ``kimrizi``), the thumb's slip that seldom makes another real word;
+    a letter dropped or added would (``back``, ``read``).
+
+    >>> _colour("rote"), _colour("balck"), _colour("Kimrizi"), _colour("back"), _colour("7")
+    (<Color.RED: 'R'>, <Color.BLACK: 'K'>, <Color.RED: 'R'>, None, None)
+    """
+    found = color_word(word)
+    key = fold(plain_lower(word))
+    if found is not None or len(key) < 4 or not key.isalpha():
+        return found
+    return next((color for name, color in COLOR_NAMES.items() if _swapped(key, name)), None)
+
+
+def _swapped(typed: str, name: str) -> bool:
+    """Whether ``typed`` is ``name`` with two neighbouring letters swapped."""
+    if len(typed) != len(name) or typed == name:
+        return False
+    diff = [k for k, (a, b) in enumerate(zip(typed, name)) if a != b]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and typed[diff[0]] == name[diff[1]] \
+        and typed[diff[1]] == name[diff[0]]
 
 
 def _run_shaped(numbers: list[int]) -> bool:
