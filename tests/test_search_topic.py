@@ -150,6 +150,8 @@ def test_a_word_read_only_as_a_short_stem_is_mended(search_index: SearchIndex, l
      "player who never opened how much do they pay"),
     ("en", "diidnt open at all how many points do i get",
      "didnt open at all how many points do i get"),
+    # a stop word typed wrong is mended to it, not to a rule's word (therre is no three)
+    ("en", "are therre two red 7s in the set", "are there two red 7s in the set"),
 ])
 def test_a_mended_word_is_read_as_the_word_it_mends_to(search_index: SearchIndex, lang: str,
                                                        typo: str, written: str) -> None:

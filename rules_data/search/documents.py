@@ -118,8 +118,8 @@ def meta(book: Rulebook) -> dict[str, Any]:
 
 def vocabulary(book: Rulebook) -> dict[str, tuple[str, int]]:
     """Every folded word of the rule texts: its most common written form and document count;
-    and every word of the synonyms, and every word that negates, that no rule text has, with
-    a count of 0."""
+    and every word of the synonyms, every word that negates and every stop word that no rule
+    text has, with a count of 0."""
     forms: dict[str, dict[str, int]] = {}
     docs: dict[str, set[str]] = {}
     for rule in book:
@@ -140,15 +140,16 @@ def vocabulary(book: Rulebook) -> dict[str, tuple[str, int]]:
         key: (max(sorted(counts), key=lambda form: counts[form]), len(docs[key]))
         for key, counts in forms.items()
     }
-    # the player words of the synonyms (regular, knock, rauslegen) and the words that negate
-    # (didnt, keine) are words a search knows too, so a typo of one is mended to it; in no
-    # rule text, they lose any tie to a rule's word
+    # the player words of the synonyms (regular, knock, rauslegen), the words that negate
+    # (didnt, keine) and the stop words (there, could: a typo of one is no typo of a rule's
+    # word, and mended it says nothing) are words a search knows too, so a typo of one is
+    # mended to it; in no rule text, they lose any tie to a rule's word
     player = [word for group in book.synonyms for phrase in group for word in TOKEN.findall(phrase)]
-    for word in (*player, *sorted(analysis.negation_words())):
+    stops = sorted(set().union(*analysis.STOP_WORDS.values()))
+    for word in (*player, *sorted(analysis.negation_words()), *stops):
         word = analysis.strip_apostrophe(word)
         key = fold(plain_lower(word))
-        if len(key) >= 3 and key.isalpha() and key not in found and not any(
-                analysis.is_stop(lang, key) for lang in LANGS):
+        if len(key) >= 3 and key.isalpha() and key not in found:
             found[key] = (word, 0)
     return found
 

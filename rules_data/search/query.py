@@ -289,7 +289,8 @@ class QueryReader:
         if key.isdigit():
             return 1
         if correction is not None:  # a typo weighs as the word it mends to, 1 at least
-            return max(1, self._topic_weight(correction, None, display) or 0)
+            mended = self._topic_weight(correction, None, display)
+            return None if mended is None else max(1, mended)
         unit = self.word(word, display)
         terms = unit_terms(unit, synonyms=False)
         # A stem of three letters or fewer is too loose to tell (Turkish yarın, tomorrow, and
