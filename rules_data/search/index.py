@@ -144,22 +144,23 @@ class StoredRule:
 
 def _places(rules: Mapping[int, StoredRule]) -> Places:
     """Per language and word form, the rules whose text has it, in which sentences and at
-    which words: what ``Ranker.text_bonus`` reads. Each language's bits lie above the last
-    language's, a bit apart, so a word's places in every language make one int, and no
-    sentence or pair of neighbours spans two languages."""
+    which words, packed in one int (see :class:`Places`): what ``Ranker.text_bonus`` reads.
+    Each language's bits lie above the last language's, a bit apart, so a word's places in
+    every language make one int, and no sentence or pair of neighbours spans two languages."""
     sentences = words = 0
     for rule in rules.values():
         for text in rule.texts.values():
             for held, places in text.places.values():
                 sentences = max(sentences, held.bit_length())
                 words = max(words, places.bit_length())
-    table: dict[str, dict[int, dict[int, tuple[int, int]]]] = {lang: {} for lang in LANGS}
+    bits = len(LANGS) * (sentences + 1)
+    forms: dict[str, dict[int, dict[int, int]]] = {lang: {} for lang in LANGS}
     for docnum, rule in rules.items():
         for k, lang in enumerate(LANGS):
             for form, (held, places) in rule.texts[lang].places.items():
-                table[lang].setdefault(form, {})[docnum] = (
-                    held << k * (sentences + 1), places << k * (words + 1))
-    return table
+                forms[lang].setdefault(form, {})[docnum] = (
+                    held << k * (sentences + 1) | places << k * (words + 1) << bits)
+    return Places(forms, bits)
 
 
 class Generation:

@@ -472,7 +472,7 @@ class QueryReader:
             stop = any(analysis.is_stop(lang, key) for lang in LANGS)
             if i in mended:
                 clauses = _near(clauses)
-            elif (not clauses or weak(clauses) and key not in self.vocabulary) \
+            elif (not clauses or key not in self.vocabulary and weak(clauses)) \
                     and i not in covered and not stop:
                 correction = self.correct(word)
                 if correction is not None:

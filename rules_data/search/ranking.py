@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from rules_data import LANGS, analysis
 from rules_data.analysis import NEGATION
@@ -118,7 +119,7 @@ class Ranker:
         """The penalty rules, which lead when a query asks what follows from an act."""
         self.refines = dict(refines or {})
         """Each refining rule's general rule (by document number): see :meth:`refined`."""
-        self.places = places or {}
+        self.places = places or Places({}, 0)
         """Per language and form of the rule texts' words, where each rule's text has it
         (see :meth:`text_bonus`)."""
         self.highlighter = highlighter
@@ -126,7 +127,7 @@ class Ranker:
         self._units: dict[Unit, UnitScores] = {}
         self._covers: dict[Unit, Cover] = {}
         self._matched: dict[Unit, frozenset[int]] = {}
-        self._held: dict[tuple[Unit, ...], dict[int, tuple[int, int]]] = {}
+        self._held: dict[tuple[Unit, ...], dict[int, int]] = {}
 
     def rank(self, units: Sequence[Unit], named: str | None = None,
              consequence: bool = False, absent: int = 0) -> list[tuple[int, float]]:
@@ -176,36 +177,37 @@ class Ranker:
                                            if word in phrase[0].stands_for)))
                 for word in words]
         n = len(words) + absent
+        bits = self.places.sentence_bits
+        sentence = (1 << bits) - 1
         head: list[tuple[int, float]] = []
         for doc, score in ranked[:SENTENCES_READ]:
-            rows = [found.get(doc) for found in held]
-            present = [row[0] for row in rows if row]
+            rows = [found.get(doc, 0) for found in held]
+            present = [row & sentence for row in rows if row]
             most, side = len(present), 0
             if most >= 2:
                 most = fullest(present)
-                side = sum(1 for a, b in zip(rows, rows[1:]) if a and b and (a[1] << 1) & b[1])
+                side = sum(1 for a, b in zip(rows, rows[1:]) if (a >> bits << 1) & (b >> bits))
             head.append((doc, score * (1.0 + SENTENCE_BONUS * (most / n) ** 2)
                          * (1.0 + ADJACENT_BONUS * side / (n - 1))))
         head.sort(key=lambda item: (-item[1], item[0]))
         return head + ranked[SENTENCES_READ:]
 
-    def held_places(self, units: tuple[Unit, ...]) -> dict[int, tuple[int, int]]:
+    def held_places(self, units: tuple[Unit, ...]) -> dict[int, int]:
         """Where one typed word, ``units[0]``, or a synonym phrase standing for it,
         ``units[1:]``, is in each rule's text (a word of it they mark, as a snippet would):
-        per rule, its sentences and its words in every language, each as the bits of an int
-        (see :data:`Places`). Kept like the word's scores."""
+        per rule, its sentences and its words in every language, packed in one int (see
+        :class:`Places`). Kept like the word's scores."""
         found = self._held.get(units)
         if found is None:
             highlighter = self.highlighter
             assert highlighter is not None
             found = {}
-            for lang, table in self.places.items():
+            for lang, table in self.places.forms.items():
                 forms = frozenset().union(*(highlighter.matching(lang, mark_terms([unit], lang))
                                             for unit in units))
                 for form in forms:
-                    for doc, (sentences, places) in table.get(form, {}).items():
-                        held, at = found.get(doc, (0, 0))
-                        found[doc] = (held | sentences, at | places)
+                    for doc, packed in table.get(form, {}).items():
+                        found[doc] = found.get(doc, 0) | packed
             if len(self._held) >= self.WORD_CACHE:
                 self._held.clear()
             self._held[units] = found
@@ -430,11 +432,16 @@ def is_negation_cue(unit: Unit) -> bool:
                for alts in clause.words for field, text, _ in alts)
 
 
-Places = Mapping[str, Mapping[int, Mapping[int, tuple[int, int]]]]
-"""Per language and form of a rule text's word (see :class:`Highlighter`), the rules (by
-document number) whose text has it, each with the sentences and the words that are it, as
-the bits of an int; each language's bits lie above the last one's, a bit apart, so that a
-word's places in all three make one int."""
+@dataclass(frozen=True)
+class Places:
+    """Per language and form of a rule text's word (see :class:`Highlighter`), the rules (by
+    document number) whose text has it, each with the sentences and the words that are it as
+    the bits of one int: the sentences below ``SENTENCE_BITS``, the words above. Each
+    language's bits lie above the last one's, a bit apart, so that a word's places in all
+    three make one int. Plain ints in plain dicts: the garbage collector never scans them."""
+
+    forms: Mapping[str, Mapping[int, Mapping[int, int]]]
+    sentence_bits: int
 
 
 def fullest(masks: Sequence[int]) -> int:
