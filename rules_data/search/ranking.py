@@ -124,7 +124,7 @@ class Ranker:
         (see :meth:`text_bonus`)."""
         self.highlighter = highlighter
         self._words: dict[Alternatives, dict[int, float]] = {}
-        self._units: dict[Unit, UnitScores] = {}
+        self._units: dict[Unit, dict[int, float]] = {}
         self._covers: dict[Unit, Cover] = {}
         self._matched: dict[Unit, frozenset[int]] = {}
         self._held: dict[tuple[Unit, ...], dict[int, int]] = {}
@@ -236,9 +236,9 @@ class Ranker:
         self._words[alternatives] = found
         return found
 
-    def unit(self, unit: Unit) -> UnitScores:
-        """Each rule's score for one typed word: its best own clause, its best synonym clause
-        and its best match as one compound word, apart (they add up in :meth:`score`)."""
+    def unit(self, unit: Unit) -> dict[int, float]:
+        """Each rule's score for one typed word: its best own clause, plus its best synonym
+        clause, plus its best match as one compound word (kept added up, for :meth:`score`)."""
         found = self._units.get(unit)
         if found is not None:
             return found
@@ -250,10 +250,14 @@ class Ranker:
                 score = clause.boost * sum(w[doc] for w in words)
                 if score > group.get(doc, 0.0):
                     group[doc] = score
+        found = dict(best[0])
+        for group in best[1:]:
+            for doc, score in group.items():
+                found[doc] = found.get(doc, 0.0) + score
         if len(self._units) >= self.WORD_CACHE:
             self._units.clear()
-        self._units[unit] = best
-        return best
+        self._units[unit] = found
+        return found
 
     def score(self, units: Sequence[Unit]) -> dict[int, float]:
         """Each rule's score: per unit its best clause, summed over the units.
@@ -265,9 +269,8 @@ class Ranker:
         """
         total: dict[int, float] = {}
         for unit in units:
-            for group in self.unit(unit):
-                for doc, score in group.items():
-                    total[doc] = total.get(doc, 0.0) + score
+            for doc, score in self.unit(unit).items():
+                total[doc] = total.get(doc, 0.0) + score
         prior = self.prior
         return {doc: score * prior.get(doc, 1.0) for doc, score in total.items()}
 
@@ -337,7 +340,7 @@ class Ranker:
         if stems:
             found = frozenset(doc for field, text in stems for doc in self.postings(field, text))
         else:
-            found = frozenset().union(*self.unit(unit))
+            found = frozenset(self.unit(unit))
         if len(self._matched) >= self.WORD_CACHE:
             self._matched.clear()
         self._matched[unit] = found
