@@ -355,6 +355,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         olan olarak midir mıdır dır dir
         acaba peki yani zaten sadece bile diye eğer çünkü hatta kim kime kimi kimin neyi
         neyin neye nerede nereye niçin olur olursa olmaz oluyor
+        yarar yarıyor yarıyo demek
     """.split()),
     "de": frozenset(german_spelling(w) for w in """
         der die das den dem des ein eine einer eines einem einen und oder aber ist sind war
@@ -363,6 +364,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         man sich mein dein sein seine ihre auch noch nur so dass als wenn ob denn dann
         alle allem allen aller alles wieviel wieviele viel viele vielen
         beim fürs ins ans aufs ums durchs übers vors hinters
+        bedeutet
     """.split()),
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being
@@ -371,7 +373,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         if then than so about into any some tbd yet
         has have had get gets got happen happens many much each both
         whats wats wat hows whos thats theres wheres whens whys im ive youre ur pls plz
-        wanna gonna gotta
+        wanna gonna gotta mean means
     """.split()),
 }
 

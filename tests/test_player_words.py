@@ -105,6 +105,16 @@ def test_how_many_is_a_question_not_a_word_of_the_rules(words: str) -> None:
     assert [t.text for t in analysis.analyzer("de")(words)] == []
 
 
+@pytest.mark.parametrize(("lang", "words"), [
+    ("tr", "ne işe yarar"), ("tr", "ne ise yariyor"), ("tr", "ne demek"),
+    ("de", "was bedeutet"), ("en", "what does it mean"),
+])
+def test_what_is_it_for_is_a_question_not_a_word_of_the_rules(lang: str, words: str) -> None:
+    """``yonca resimli taş ne işe yarar`` asks about the clover tile; ``yarar`` would pull
+    every rule with a Turkish word that begins ``yar`` (yarı, yardım)."""
+    assert [t.text for t in analysis.analyzer(lang)(words)] == []
+
+
 @pytest.mark.parametrize(("chat", "written"), [
     ("whats the okey", "what is the okey"), ("hows scoring work", "how does scoring work"),
     ("ur joker", "your joker"), ("im stuck with the joker", "I am stuck with the joker"),
