@@ -58,6 +58,16 @@ def test_a_word_only_okey_has_keeps_a_comparison_on_topic(search_index: SearchIn
     assert search_index.search(f"{word} rummikub", "en").status != "nothing"
 
 
+@pytest.mark.parametrize(("lang", "query"), [
+    ("en", "tell me a joke"), ("tr", "kira artisi ne kadar olcak"),
+])
+def test_a_real_word_near_an_okey_word_says_nothing_of_okey(search_index: SearchIndex,
+                                                           lang: str, query: str) -> None:
+    """``joke`` is no ``joker`` and ``artışı`` (a rise) no ``artı`` (plus), though a stem or a
+    synonym reads them so: a real word near the rule book's words, not one of them."""
+    assert search_index.search(query, lang).status == "nothing"
+
+
 @pytest.mark.parametrize(("lang", "query", "rule"), [
     ("de", "wie viel ist die 1 wert beim zaehlen, 1 oder 11 wie beim rommé", "408"),
     ("en", "is the 1 worth 11 like in rummy", "408"),

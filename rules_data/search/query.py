@@ -182,8 +182,9 @@ class QueryReader:
         Each word that is no stop word weighs (see :meth:`topic_weight`): an Okey word that
         is an entry of its own (a one-word title, keyword, glossary term or synonym) 2, a
         word of a longer entry or a number 1, a mended typo as the word it mends to but 1 at
-        least (``jokeer`` weighs as ``joker``), another word of the rule texts 0, and a word
-        found nowhere -1. ``whats the weather like today`` and ``premier league
+        least (``jokeer`` weighs as ``joker``), another word of the rule texts or a real word
+        near one of them that they lack (``artışı`` near ``artı``) 0, and a word found nowhere
+        -1. ``whats the weather like today`` and ``premier league
         table`` weigh less than nothing; ``kac tur oynaniyor genelde`` more. A query of known
         words only is on topic when any of them is found. A game named as a comparison
         (``wie beim Rommé``, ``like in rummy``, ``remi gibi``: see :func:`compared`) beside
@@ -194,7 +195,9 @@ class QueryReader:
                    for k in range(n)}
         named = {i for i, word in enumerate(words) if is_game(word)}
         weights = [None if (weight := self.topic_weight(word, correction, display)) is None
-                   else 0 if i in named else max(weight, synonym.get(i, -1))
+                   else 0 if i in named
+                   else min(0, weight) if correction is None and self.near_only(word)
+                   else max(weight, synonym.get(i, -1))
                    for i, (word, correction) in enumerate(zip(words, corrections))]
         found = [weight for weight in weights if weight is not None]
         if not found or not (sum(found) > 0 or min(found) >= 0):
@@ -206,6 +209,13 @@ class QueryReader:
         terms = set().union(*(unit_terms(self.word(word, display), synonyms=False)
                               for word in words))
         return not terms.isdisjoint(self.okey_only)
+
+    def near_only(self, word: str) -> bool:
+        """Whether a typed word is a real word near the rule book's words but none of them
+        (``joke`` near ``joker``, ``artışı`` near ``artı``): it says nothing of Okey, though a
+        stem or a synonym may read it as an Okey word."""
+        key = fold(plain_lower(analysis.strip_apostrophe(word)))
+        return key in real_words() and key not in self.vocabulary
 
     def join_particles(self, words: Sequence[str]) -> list[str]:
         """The typed words with a German verb joined to the particle it left at the end of
