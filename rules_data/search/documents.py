@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,14 @@ TABLE = "000"
 """The source document of the rules table: its own rules (101-802) are the book's backbone."""
 VOCABULARY = Path(__file__).parent.parent / "vocabulary.yaml"
 _CODE = (Path(analysis.__file__), *sorted(Path(__file__).parent.glob("*.py")), VOCABULARY)
+
+
+@lru_cache(maxsize=1)
+def query_words() -> dict[str, Any]:
+    """``rules_data/vocabulary.yaml``, read once: the words that tell an Okey question from
+    another (numbers, other games, names of the variants, cues; see its header). Read only."""
+    data: dict[str, Any] = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
+    return data
 
 
 def code_version() -> str:
@@ -225,7 +234,7 @@ def _topic_terms(book: Rulebook) -> dict[str, list[str]]:
     the keywords, glossary terms and synonyms themselves, folded, less stop words (``words``:
     titles ask questions), and the index terms of the words only Okey has (``only``). See
     ``vocabulary.yaml``; other games are matched by name, as typed."""
-    data = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
+    data = query_words()
     analyzers = {lang: analysis.analyzer(lang, book.compounds) for lang in LANGS}
 
     def terms(texts: Iterable[str]) -> list[str]:

@@ -14,12 +14,10 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
-import yaml
-
 from rules_data import analysis, wordlist
 from rules_data.analysis import TOKEN, fold, plain_lower, query_lower
 from rules_data.schema import LANGS
-from rules_data.search.documents import KINDS, VOCABULARY, typed
+from rules_data.search.documents import KINDS, query_words, typed
 from rules_data.search.ranking import (
     COMPOUND_BOOST,
     DISPLAY_BOOST,
@@ -50,10 +48,16 @@ def clean_query(query: str) -> str:
     return unicodedata.normalize("NFC", "".join(chars)).strip()
 
 
+def _key(word: str) -> str:
+    """A typed word as the reader compares it: without an apostrophe and what follows it,
+    lower case, folded (``Okey'i`` and ``okeyi`` differ, ``OKEY'i`` and ``okey`` do not)."""
+    return fold(plain_lower(analysis.strip_apostrophe(word)))
+
+
 @lru_cache(maxsize=1)
 def _number_words() -> tuple[dict[tuple[str, ...], str], frozenset[str]]:
     """Number words (one or two folded words each) to digits, and the ambiguous ones."""
-    data = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
+    data = query_words()
     table = {tuple(fold(plain_lower(w)) for w in TOKEN.findall(str(word))): str(number)
              for number, names in data["numbers"].items() for word in names}
     return table, frozenset(fold(plain_lower(str(w))) for w in data["ambiguous_numbers"])
@@ -164,8 +168,7 @@ class QueryReader:
         self.synonyms = SynonymMap(self, synonyms)
         consequence_cues = [
             tuple(fold(plain_lower(word)) for word in str(cue).split())
-            for cue in yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))[
-                "consequence_questions"]]
+            for cue in query_words()["consequence_questions"]]
         self._cues_by_first: dict[str, list[tuple[str, ...]]] = {}
         self._cue_prefixes: list[tuple[str, tuple[str, ...]]] = []
         for cues in consequence_cues:
@@ -214,7 +217,7 @@ class QueryReader:
         """Whether a typed word is a real word near the rule book's words but none of them
         (``joke`` near ``joker``, ``artışı`` near ``artı``): it says nothing of Okey, though a
         stem or a synonym may read it as an Okey word."""
-        key = fold(plain_lower(analysis.strip_apostrophe(word)))
+        key = _key(word)
         return key in real_words() and key not in self.vocabulary
 
     def join_particles(self, words: Sequence[str]) -> list[str]:
@@ -253,7 +256,7 @@ class QueryReader:
     def asks_consequence(self, words: Sequence[str]) -> bool:
         """Whether the query asks what follows from an act (``ne olur``, ``was passiert``,
         ``penalty``): a cue of rules_data/vocabulary.yaml among its folded words."""
-        folded = [fold(plain_lower(analysis.strip_apostrophe(word))) for word in words]
+        folded = [_key(word) for word in words]
         for i, word in enumerate(folded):
             starting = [*self._cues_by_first.get(word, ()),
                         *(cues for prefix, cues in self._cue_prefixes if word.startswith(prefix))]
@@ -292,7 +295,7 @@ class QueryReader:
         return value
 
     def _topic_weight(self, word: str, correction: str | None, display: str) -> int | None:
-        key = fold(plain_lower(analysis.strip_apostrophe(word)))
+        key = _key(word)
         if any(analysis.is_stop(lang, key) or analysis.is_negation_cue(lang, key)
                or analysis.is_negation_after(lang, key) for lang in LANGS):
             return None
@@ -346,7 +349,7 @@ class QueryReader:
             return cached
         whole: dict[tuple[str, str], float] = {}
         parts: list[dict[tuple[str, str], float]] = []
-        key_word = fold(plain_lower(analysis.strip_apostrophe(word)))
+        key_word = _key(word)
         stop_in = {lang for lang in LANGS if analysis.is_stop(lang, key_word)}
         if display in stop_in:
             stop_in = set(LANGS)
@@ -408,7 +411,7 @@ class QueryReader:
         typed (``gostregeden`` → ``göstergeden``): one edit in the first five letters or
         more, then an inflection of Turkish, German or English.
         """
-        key = fold(plain_lower(analysis.strip_apostrophe(word)))
+        key = _key(word)
         if key in self._corrections:
             return self._corrections[key]
         return self._keep(self._corrections, key, self._correct(key), 50_000)
@@ -478,7 +481,7 @@ class QueryReader:
                 if n == 1:
                     clauses.extend(self.synonyms.expansion(group, display))
             correction = None
-            key = fold(plain_lower(analysis.strip_apostrophe(word)))
+            key = _key(word)
             stop = any(analysis.is_stop(lang, key) for lang in LANGS)
             if i in mended:
                 clauses = _near(clauses)
@@ -535,7 +538,7 @@ def is_game(word: str) -> bool:
     """Whether a typed word names another game: a name of ``vocabulary.yaml``, or one of four
     letters or more inflected or in a compound (``satrancta``, ``tavlada``, ``Schachregeln``).
     """
-    key = fold(plain_lower(analysis.strip_apostrophe(word)))
+    key = _key(word)
     return any(key in name or any(len(game) >= 4 and key.startswith(game) for game in name)
                for name in other_games())
 
@@ -550,7 +553,7 @@ def load_word_lists() -> None:
 
 @lru_cache(maxsize=1)
 def _comparison_cues() -> tuple[frozenset[str], frozenset[str]]:
-    data = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
+    data = query_words()
     return frozenset(typed(data["comparison_before"])), frozenset(typed(data["comparison_after"]))
 
 
@@ -571,7 +574,7 @@ def compared(words: Sequence[str], i: int) -> bool:
 @lru_cache(maxsize=1)
 def other_games() -> tuple[frozenset[str], ...]:
     """Other games' names, each as its typed words, folded."""
-    games = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))["other_games"]
+    games = query_words()["other_games"]
     return tuple(frozenset(typed(TOKEN.findall(str(name)))) for name in games)
 
 
@@ -596,7 +599,7 @@ class SynonymMap:
                         self.first.setdefault(key, []).append((g, p))
         self._expansions: dict[tuple[int, str], Unit] = {}
         self._matches: dict[tuple[str, ...], dict[int, list[tuple[int, int]]]] = {}
-        names = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))["plain_okey"]
+        names = query_words()["plain_okey"]
         plain = {frozenset(typed(TOKEN.findall(str(name)))) for name in names}
         self.plain = frozenset(g for g, group in enumerate(self.groups)
                                if any(frozenset(typed(phrase)) in plain for phrase in group))
@@ -659,7 +662,7 @@ class SynonymMap:
 
 @lru_cache(maxsize=1)
 def _okey_101_names() -> frozenset[str]:
-    names = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))["okey_101"]
+    names = query_words()["okey_101"]
     return frozenset(fold(plain_lower(str(name))) for name in names)
 
 
@@ -670,7 +673,7 @@ def _names_101(word: str) -> bool:
     >>> [_names_101(word) for word in ("101'de", "101er", "-101", "Yüzbir", "1010", "10")]
     [True, True, True, True, False, False]
     """
-    folded = fold(plain_lower(analysis.strip_apostrophe(word))).lstrip("-")
+    folded = _key(word).lstrip("-")
     names = _okey_101_names()
     return folded in names or any(
         name.isdigit() and folded.startswith(name) and folded[len(name):].isalpha()
