@@ -59,16 +59,15 @@ FIXTURES = ROOT / "tests" / "fixtures"
 CACHE = 1024
 
 
-def queries() -> list[tuple[str, str]]:
-    """(query, lang) pairs from both query sets, interleaved across languages."""
+def queries(*patterns: str) -> list[tuple[str, str]]:
+    """(query, lang) pairs of the query sets named (the development and our extra set by
+    default), language by language."""
     pairs: list[tuple[str, str]] = []
-    for name in ("search_dev.yaml", "search_extra.yaml"):
-        path = FIXTURES / name
-        if not path.exists():
-            continue
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        for lang in LANGS:
-            pairs.extend((str(item["q"]), lang) for item in data.get(lang, ()))
+    for pattern in patterns or ("search_dev.yaml", "search_extra.yaml"):
+        for path in sorted(FIXTURES.glob(pattern)):
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            for lang in LANGS:
+                pairs.extend((str(item["q"]), lang) for item in data.get(lang, ()))
     return pairs
 
 
@@ -207,7 +206,8 @@ def against(baseline: Path, tmp: Path, count: int) -> None:
     """This build and the checkout at ``baseline``, each in its own worker process
     (``benchmarks/search_worker.py``), asked the same queries in turn, the order switching
     every query: each worker's median CPU and wall time a search, cache off, and the ratio."""
-    pairs = queries() + tune_queries()
+    # the tuning sets too: longer questions, as players type them
+    pairs = queries("search_dev.yaml", "search_extra.yaml", "search_tune*.yaml")
     workers: dict[str, subprocess.Popen[str]] = {}
     for name, root in (("this", ROOT), ("base", baseline.resolve())):
         workers[name] = subprocess.Popen(
@@ -251,16 +251,6 @@ def against(baseline: Path, tmp: Path, count: int) -> None:
     print(f"  this / base: CPU p50 "
           f"{statistics.median(cpu['this']) / statistics.median(cpu['base']):.2f}, "
           f"wall p50 {statistics.median(wall['this']) / statistics.median(wall['base']):.2f}")
-
-
-def tune_queries() -> list[tuple[str, str]]:
-    """(query, lang) pairs of the tuning sets: longer questions, as players type them."""
-    pairs: list[tuple[str, str]] = []
-    for path in sorted(FIXTURES.glob("search_tune*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        for lang in LANGS:
-            pairs.extend((str(item["q"]), lang) for item in data.get(lang, ()))
-    return pairs
 
 
 # --- through gunicorn ------------------------------------------------------------------------
