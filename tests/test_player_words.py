@@ -162,6 +162,34 @@ def test_every_number_word_is_read_as_its_number(number: int, word: str) -> None
     assert read_numbers(["12", *typed, "1"]) == ["12", str(number), "1"]
 
 
+@pytest.mark.parametrize(("typed", "read"), [
+    ("dört yüz dört", "404"), ("dort yuz dort mu yazilir", "404 mu yazilir"),
+    ("iki yüz ikiyi", "202"), ("yüzbir", "101"), ("yüz bir puan", "101 puan"),
+    ("two hundred and two points", "202 points"), ("a hundred and one", "a 101"),
+    ("zweihundertzwei", "202"), ("hundertundeins", "101"), ("vierhundertvier", "404"),
+    ("hundert eins", "101"), ("zweihundert", "200"),
+    # a hundred word alone, or inside another word, is no number
+    ("yüzü açık", "yüzü açık"), ("yüzde yüz", "yüzde yüz"), ("Jahrhundert", "Jahrhundert"),
+    ("hundred", "hundred"), ("hundreds of rules", "hundreds of rules"),
+])
+def test_scores_spelt_with_a_hundred_are_read_as_numbers(typed: str, read: str) -> None:
+    """The scores the rules name (101, 202, 404) as players spell them out."""
+    assert " ".join(read_numbers(typed.split())) == read
+
+
+@pytest.mark.parametrize(("lang", "spelt", "digits"), [
+    ("tr", "hiç açmayan dört yüz dört mü yazar", "hiç açmayan 404 mü yazar"),
+    ("de", "bekommt man zweihundertzwei wenn man nie ausgelegt hat",
+     "bekommt man 202 wenn man nie ausgelegt hat"),
+    ("en", "is it four hundred and four for never opening",
+     "is it 404 for never opening"),
+])
+def test_a_spelt_score_finds_what_its_digits_find(search_index: SearchIndex, lang: str,
+                                                  spelt: str, digits: str) -> None:
+    assert [hit.id for hit in search_index.search(spelt, lang).hits[:3]] == \
+        [hit.id for hit in search_index.search(digits, lang).hits[:3]]
+
+
 def test_the_numbers_are_one_to_thirteen_and_the_rules_counts_in_every_language() -> None:
     assert sorted({number for number, _ in NUMBERS}) == [*range(1, 16), 20, 21, 22]
     assert all(len([w for n, w in NUMBERS if n == number]) >= 3 for number in range(1, 14))

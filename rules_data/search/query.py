@@ -67,6 +67,59 @@ _NUMBER_ENDS = frozenset(key[-1] for key in _number_words()[0])
 """The words a number word ends with, which a Turkish case ending may follow."""
 
 
+@lru_cache(maxsize=1)
+def _hundred_words() -> tuple[tuple[str, ...], frozenset[str]]:
+    """The hundred words (``yüz``, ``hundred``, ``hundert``) and the words that may join a
+    hundred to what follows it (``and``, ``und``), folded."""
+    data = query_words()
+    return (tuple(fold(plain_lower(w)) for w in data["hundreds"]),
+            frozenset(fold(plain_lower(w)) for w in data["hundred_joins"]))
+
+
+def _hundreds(folded: Sequence[str], base: Sequence[str], i: int) -> tuple[int, str] | None:
+    """A number spelt with a hundred word from word ``i`` on: how many words it takes and
+    its digits (vocabulary.yaml's ``hundreds``). None for a hundred word alone, or none.
+
+    >>> [_hundreds(w.split(), w.split(), 0) for w in ("dort yuz dort", "hundred and one x",
+    ...                                             "zweihundertzwei", "yuz", "jahrhundert")]
+    [(3, '404'), (3, '101'), (1, '202'), None, None]
+    """
+    table, _ = _number_words()
+    hundreds, joins = _hundred_words()
+
+    def value(*key: str) -> int | None:
+        digits = table.get(key)
+        return int(digits) if digits is not None else None
+
+    def count(word: str) -> int | None:  # what the hundred is times: one to nine
+        found = value(word)
+        return found if found is not None and found <= 9 else None
+
+    word = folded[i]
+    for hundred in hundreds:  # in one word: zweihundertzwei, hundertundeins, yüzbir
+        head, found, tail = word.partition(hundred)
+        tail = next((tail[len(j):] for j in joins if tail.startswith(j) and tail != j), tail)
+        times = count(head) if head else 1
+        rest = value(analysis.turkish_number_base(tail, _NUMBER_ENDS)) if tail else 0
+        if found and (head or tail) and times is not None and rest is not None:
+            return 1, str(times * 100 + rest)
+    times = count(word) if i + 1 < len(folded) and folded[i + 1] in hundreds else None
+    at = i + 1 if times is not None else i  # the hundred word
+    if folded[at] not in hundreds:
+        return None
+    after = at + 1
+    if after + 1 < len(folded) and folded[after] in joins:
+        after += 1
+    rest = None
+    if after + 1 < len(folded) and (rest := value(folded[after], base[after + 1])) is not None:
+        span = after + 2 - i
+    elif after < len(folded) and (rest := value(base[after])) is not None:
+        span = after + 1 - i
+    if rest is None:
+        return None if times is None else (at + 1 - i, str(times * 100))
+    return span, str((times or 1) * 100 + rest)
+
+
 def read_numbers(words: Sequence[str]) -> list[str]:
     """The typed words with numbers in a row, as tiles are named, read as digits
     (``twelve thirteen one`` is ``12 13 1``, ``on iki on üç`` is ``12 13``), and so is a
@@ -93,11 +146,17 @@ def read_numbers(words: Sequence[str]) -> list[str]:
     base = [analysis.turkish_number_base(w, _NUMBER_ENDS) for w in folded]
     read: list[tuple[str, str | None]] = []  # (the word as typed, its digits if a number)
     inflected: set[int] = set()
+    spelt: set[int] = set()  # numbers of more than one word (on beş) or with a hundred
     i = 0
     while i < len(words):
         pair = (folded[i], base[i + 1]) if i + 1 < len(words) else ()
         single = folded[i] if base[i] in ambiguous else base[i]
-        if pair in table:
+        if (hundred := _hundreds(folded, base, i)) is not None:
+            spelt.add(len(read))
+            read.append((" ".join(words[i:i + hundred[0]]), hundred[1]))
+            i += hundred[0]
+        elif pair in table:
+            spelt.add(len(read))
             read.append((" ".join(words[i:i + 2]), table[pair]))
             i += 2
         else:
@@ -121,7 +180,7 @@ def read_numbers(words: Sequence[str]) -> list[str]:
               for k in range(len(read))]
     # a number of two words (on beş, twenty one) is a number even alone, and so is a number
     # word with a case ending (dörde)
-    return [digits if digits is not None and (" " in typed or number[k] and (
+    return [digits if digits is not None and (k in spelt or number[k] and (
                 k in inflected or any(number[j] for j in near(k))))
             else typed for k, (typed, digits) in enumerate(read)]
 
