@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 
 from rules_data import rulebook, wordlist
 from rules_data.search import VOCABULARY, SearchIndex, _vocabulary
+from rules_data.search.units import Clause
 
 VOCAB: dict[str, Any] = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
 
@@ -121,6 +122,30 @@ def test_typos_and_transpositions_are_mended(search_index: SearchIndex, lang: st
 def test_real_words_are_never_corrected(search_index: SearchIndex, lang: str,
                                         query: str) -> None:
     assert search_index.search(query, lang).suggestion is None
+
+
+@pytest.mark.parametrize(("lang", "typed", "near"), [
+    ("en", "paris", "pairs"), ("en", "pints", "points"), ("de", "Pare", "Paare"),
+])
+def test_a_real_word_unknown_to_the_rule_book_counts_a_little_as_its_nearest(
+        search_index: SearchIndex, lang: str, typed: str, near: str) -> None:
+    """``paris`` is a real word, never corrected, but the rule book does not know it: it
+    counts a little (``REAL_NEAR_BOOST``) as ``pairs``, without a "did you mean"."""
+    from rules_data.search.ranking import REAL_NEAR_BOOST
+
+    reader = search_index._generation().query
+    (unit,), corrections = reader.units([typed], lang)
+    assert corrections == [None]
+    assert unit == tuple(Clause(c.words, c.boost * REAL_NEAR_BOOST, c.mark, c.synonym,
+                                mended=True, names=c.names) for c in reader.word(near, lang))
+    found = search_index.search(f"how many {typed} to open", lang)
+    assert found.suggestion is None and found.status == "matched"
+
+
+def test_a_real_word_alone_is_no_okey_question_for_being_near_one(
+        search_index: SearchIndex) -> None:
+    assert search_index.search("paris", "en").status == "nothing"
+    assert search_index.search("pints of beer", "en").status == "nothing"
 
 
 def test_a_suggestion_is_made_only_when_it_finds_clearly_better(

@@ -25,6 +25,7 @@ from rules_data.search.ranking import (
     FUZZY_BOOST,
     NEGATED_BOOST,
     NEGATED_POSITIVE,
+    REAL_NEAR_BOOST,
     PART_BOOST,
     STOP_ELSEWHERE,
     SYNONYM_BOOST,
@@ -222,6 +223,7 @@ class QueryReader:
             frozenset(topic.get(key, ())) for key in ("okey", "core", "only", "words"))
         self._cache: dict[tuple[str, ...], Unit] = {}
         self._corrections: dict[str, str | None] = {}
+        self._near_real: dict[str, str | None] = {}
         self._weights: dict[tuple[str, str | None, str], int | None] = {}
         self._cache_lock = threading.Lock()
         self.synonyms = SynonymMap(self, synonyms)
@@ -475,8 +477,17 @@ class QueryReader:
             return self._corrections[key]
         return self._keep(self._corrections, key, self._correct(key), 50_000)
 
-    def _correct(self, key: str) -> str | None:
-        if len(key) < 4 or not key.isalpha() or key in real_words() or any(
+    def near_real(self, word: str) -> str | None:
+        """The nearest known word to a real word the rule book does not know, found as
+        :meth:`correct` finds one (``paris`` → ``pairs``): read silently (``REAL_NEAR_BOOST``),
+        never offered as a correction."""
+        key = _key(word)
+        if key in self._near_real:
+            return self._near_real[key]
+        return self._keep(self._near_real, key, self._correct(key, real=True), 50_000)
+
+    def _correct(self, key: str, real: bool = False) -> str | None:
+        if len(key) < 4 or not key.isalpha() or (key in real_words() and not real) or any(
                 analysis.is_negation_cue(lang, key) for lang in LANGS):
             return None  # a real word, or a negation typed short (didnt, havent)
         limit = 1 if len(key) <= 5 else 2
@@ -555,6 +566,8 @@ class QueryReader:
                     clauses = _near(fixed)
                 elif not clauses and key not in real_words():
                     clauses = list(self.partial(word, display))  # a prefix, typed short
+                elif not clauses and (near := self.near_real(word)) is not None:
+                    clauses = _near(self.word(near, display), REAL_NEAR_BOOST)
             corrections.append(correction)
             if clauses:
                 at[i] = tuple(clauses)
@@ -571,9 +584,9 @@ class QueryReader:
         return units, corrections
 
 
-def _near(clauses: Sequence[Clause]) -> list[Clause]:
-    """Clauses of a word the speller mended: a near match, weighing ``FUZZY_BOOST``."""
-    return [Clause(c.words, c.boost * FUZZY_BOOST, c.mark, c.synonym, mended=True,
+def _near(clauses: Sequence[Clause], boost: float = FUZZY_BOOST) -> list[Clause]:
+    """Clauses of a word the speller mended: a near match, weighing ``boost``."""
+    return [Clause(c.words, c.boost * boost, c.mark, c.synonym, mended=True,
                    names=c.names) for c in clauses]
 
 

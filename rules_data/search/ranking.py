@@ -23,6 +23,10 @@ DISPLAY_BOOST = 1.1
 """A small lead for the display language: a player mostly types in the language they read."""
 SYNONYM_BOOST = 0.35
 FUZZY_BOOST = 0.7
+REAL_NEAR_BOOST = 0.2
+"""What a real word the rule book does not know counts as its nearest known word (``paris``
+as pairs, ``pints`` as points): a typo that made another real word is never "corrected" and
+never suggested, but may still be what the player meant, so it counts a little."""
 STOP_ELSEWHERE = 0.0
 """The weight of a word's readings in other languages when it is a stop word in one of them
 (English "is" read as Turkish "iş"); none at all when it is one in the display language."""
