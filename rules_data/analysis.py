@@ -157,6 +157,12 @@ TR_SUFFIXES = tuple(sorted({
     # spoken -cak, which would take gercek for ger-cek
     "acagiz", "ecegiz", "yacagiz", "yecegiz", "acagim", "ecegim", "yacagim", "yecegim",
     "acaz", "ecez", "acam", "ecem", "caz", "cez", "cam", "cem", "ycaz", "ycez", "ycam", "ycem",
+    "ycak", "ycek",
+    # the negative of both, spoken with a person (acmiyom, bitirmiycem, almicaz for
+    # açmıyorum, bitirmeyeceğim, almayacağız) and written
+    "miyom", "muyom", "miyoz", "muyoz", "miyoruz", "muyoruz", "mayacagim", "meyecegim",
+    "mayacagiz", "meyecegiz", "miycam", "miycem", "muycam", "miycaz", "miycez", "muycaz",
+    "micam", "micem", "mucam", "micaz", "micez", "mucaz",
 }, key=lambda s: (-len(s), s)))
 
 
@@ -408,9 +414,10 @@ _ENGLISH_NT_WORDS = frozenset({"didnt", "doesnt", "dont", "cant", "wont", "isnt"
 # and -maz/-mez or -masa/-mese at the end (ability too: açamayan, bitiremez, açamıyorum).
 _TURKISH_NEGATIVE = re.compile(
     r"\w{2,}(?:mayan|meyen|madan|meden|madi|medi|mamis|memis|mazsa|mezse|mamak|memek"
-    r"|miyo|muyo|mayacak|meyecek|mayinca|meyince|mamali|memeli|mayip|meyip)"
+    r"|miyo|muyo|mayacak|meyecek|mayacag|meyeceg|mayinca|meyince|mamali|memeli|mayip|meyip)"
     r"|\w{2,}(?:maz|mez)(?:lar|ler)?(?:m[iu]\w*)?$"
-    r"|\w{2,}(?:masa|mese)(?:m|n|k|niz)?$")
+    r"|\w{2,}(?:masa|mese)(?:m|n|k|niz)?$"
+    r"|\w{2,}m[iu]y?c(?:am|em|az|ez)$")
 
 
 _NEGATION_AFTER = {"tr": frozenset({"değil", "degil", "değildir", "degildir"})}
@@ -451,6 +458,8 @@ def is_negative_form(lang: str, word: str) -> bool:
     [True, False, True, False, True]
     >>> [is_negative_form("tr", w) for w in ("açamıyorum", "bitmiyo", "açmasam", "masada")]
     [True, True, True, False]
+    >>> [is_negative_form("tr", w) for w in ("açmıycam", "bitirmicez", "açıcam", "atcaz")]
+    [True, True, False, False]
     """
     return lang == "tr" and bool(_TURKISH_NEGATIVE.match(fold(word)))
 

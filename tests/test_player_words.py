@@ -428,6 +428,10 @@ def test_a_negated_word_weighs_its_positive_less(search_index: SearchIndex, lang
     ("el açmayan oyuncu ceza", "el açamıyorum ceza ne"),
     ("el açmayan oyuncu ceza", "el acmiyorum ceza ne"),
     ("çifte gidip bitiremeyen", "çifte gittim bitiremiyorum"),
+    # spoken, with a person: açmıyom (açmıyorum), açmıcam and açmayacağım (I will not open)
+    ("el açmayan oyuncu ceza", "el acmiyom ceza ne"),
+    ("el açmayan oyuncu ceza", "el acmicam ceza ne"),
+    ("el açmayan oyuncu ceza", "el açmayacağım ceza ne"),
 ])
 def test_a_negative_present_reads_as_the_negative_it_is(search_index: SearchIndex,
                                                         written: str, typed: str) -> None:
@@ -438,7 +442,7 @@ def test_a_negative_present_reads_as_the_negative_it_is(search_index: SearchInde
 
 @pytest.mark.parametrize("word", [
     "açmıyor", "acamiyorum", "bitmiyo", "açmayacak", "açmasam", "açmayınca", "açmamalı",
-    "açmayıp",
+    "açmayıp", "açmıyom", "açmıyoz", "açmıycam", "bitmicez", "açmayacağım",
 ])
 def test_every_negative_turkish_verb_form_holds_its_negated_root(word: str) -> None:
     terms = [t.text for t in analysis.analyzer("tr")(word)]
