@@ -35,6 +35,14 @@ from web.tile_questions import tiles_in_query
     # a colour typed with two letters swapped
     ("balck 7 red 7 red 7, is that a set", "K7 R7 R7"),
     ("mavi 10 kimrizi 10 mavi 10", "B10 R10 B10"),
+    # a count names a tile that often; before a number alone, a group of other colours
+    ("two red 7s and a black 7", "R7 R7 K7"), ("iki tane kırmızı 7 bir siyah 7", "R7 R7 K7"),
+    ("zwei Stück rot 5 und blau 5", "R5 R5 B5"), ("2x R7 R8", "R7 R7 R8"),
+    ("vier Dreizehner, wie viele Punkte", "R13 Y13 B13 K13"),
+    ("dört tane 13 kaç puan", "R13 Y13 B13 K13"), ("three 7s a set?", "R7 Y7 B7"),
+    ("13 13 13 per mi", "R13 Y13 B13"),
+    # a count before a run counts no run
+    ("3 red 7 8 9", "R7 R8 R9"), ("2 3 4", "R2 R3 R4"),
 ])
 def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
     assert " ".join(str(t) for t in tiles_in_query(query)) == tiles
@@ -44,6 +52,9 @@ def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
     "okey discard penalty", "101 puan", "el açmak için kaç puan", "R12 R13", "rot",
     "2 oyuncu 4 oyuncu 3 tur", "Joker abwerfen Strafe", "5 mi 7 mi", "21 22 taş",
     "12 13 ve 1", "1st 2nd 3rd round", "back 2 back 5 back 9",
+    # pairs ask no meld question; two of a number alone could be any colours
+    "zwei schwarze 9en, zwei rote 3en und zwei gelbe 12en, darf ich damit raus",
+    "two red 7s two blue 9s", "iki tane 7 iki tane 8",
     "R12 R13 R1" + " " * 200,  # longer than a search takes (its answers are kept)
 ])
 def test_words_and_numbers_alone_are_not_tiles(query: str) -> None:

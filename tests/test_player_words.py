@@ -538,3 +538,18 @@ def test_numbers_that_name_no_tiles_bring_no_ruling(search_index: SearchIndex, l
     from web.tile_questions import referee_lead
 
     assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id in rules
+
+
+@pytest.mark.parametrize(("lang", "query"), [
+    ("de", "vier Dreizehner wie viele Punkte sind das"),
+    ("tr", "dört tane 13 kaç sayı eder"),
+    ("en", "how many points are four thirteens worth"),
+])
+def test_a_counted_number_is_a_group_and_its_value_answers(search_index: SearchIndex,
+                                                           lang: str, query: str) -> None:
+    """``vier Dreizehner`` is a group of four 13s: the meld ruling's 408 (what a meld is
+    worth in 101) answers how many points it makes."""
+    from web.tile_questions import referee_lead
+
+    assert "408" in [hit.id for hit in search_index.search(
+        query, lang, lead=referee_lead(query)).hits[:2]]

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from functools import lru_cache
 
 from referee.options import Rules
 from referee.rulings import Ruling
 from referee.tiles import COLOR_NAMES, Color, Tile, color_word
 from rules_data.analysis import fold, plain_lower
-from rules_data.search import MAX_QUERY, Lead, read_numbers
+from rules_data.search import MAX_QUERY, Lead, number_of, read_numbers
 from web.errors import InputError
 from web.referee_requests import CHECKS, judge
 from web.validation import parse
@@ -57,13 +58,20 @@ def tiles_in_query(text: str) -> tuple[Tile, ...]:
     """The tiles a search names, if it names at least three: ``R12 R13 R1``, a colour word
     before its numbers (``kırmızı 12 13 1``, ``rot 12 13 1``), or three or more numbers
     alone that follow each other as a run would, in a row or joined by dashes, read as one
-    colour (``13-1-2``, ``13 1 2``, ``twelve thirteen one``). Other words may stand around
-    them. Every search asks, so the answers are kept.
+    colour (``13-1-2``, ``13 1 2``, ``twelve thirteen one``), or the same number three or
+    four times, read as a group of other colours (``13 13 13``). A count before a tile
+    names it that often (``zwei schwarze 9en``, ``iki tane kırmızı 7``), before a number
+    alone a group (``vier Dreizehner``, ``three 7s``). Other words may stand around them.
+    Tiles that are all pairs ask no meld question. Every search asks, so the answers are kept.
 
     >>> [str(t) for t in tiles_in_query("101de 13 1 2 seri olur mu")]
     ['R13', 'R1', 'R2']
+    >>> [str(t) for t in tiles_in_query("vier Dreizehner, wie viele Punkte")]
+    ['R13', 'Y13', 'B13', 'K13']
     >>> tiles_in_query("5 mi 7 mi"), tiles_in_query("21 22 taş"), tiles_in_query("3 5 7 rounds")
     ((), (), ())
+    >>> tiles_in_query("two red 7s, two blue 9s, two black 1s: can I open with pairs")
+    ()
     """
     if len(text) > MAX_QUERY:  # longer than a search takes: and the answers kept stay small
         return ()
@@ -71,16 +79,35 @@ def tiles_in_query(text: str) -> tuple[Tile, ...]:
     colour: Color | None = None
     bare: list[int] = []
     row: list[int] = []  # numbers in a row without a colour
+    count = 1  # how many of the next tile a count before it asks for
+    marked = False  # a count word after the count (iki tane, 2 x): a number alone is counted
     words = [w for w in (raw.strip("?!.:()\"'") for raw in
                          _WORDS.split(unicodedata.normalize("NFC", text))) if w]
-    for word in [*read_numbers(words), ""]:
+    read = [*read_numbers(words), ""]
+    for k, word in enumerate(read):
+        after = read[k + 1] if k + 1 < len(read) else ""
         number = _number(word)
-        if number is not None and colour is None:
+        marked = marked and count > 1
+        if count == 1 and (times := _count(word, after)) is not None:
+            count = times
+            number = None  # a count, not a tile: it ends a row of numbers
+        elif count > 1 and fold(plain_lower(word)) in _COUNT_MARKS:
+            marked = True
+            continue
+        elif count > 1 and colour is None and (counted := _counted(word) or (
+                number if marked and _number(after) is None else None)) is not None:
+            if count >= MIN_TILES:  # three 7s: a group; two 7s could be anything
+                tiles += [Tile(c, counted) for c in _GROUP_COLOURS[:count]]
+            count = 1
+            continue
+        if number is not None and colour is None and count == 1:
             row.append(number)
             continue
         if len(row) >= MIN_TILES:
             bare += row
         row = []
+        if number is None and count > 1 and _count(word, after) == count:
+            continue  # the count itself
         if _NUMBERS.match(word):
             bare += [n for n in map(_number, word.split("-")) if n is not None]
             continue
@@ -89,17 +116,80 @@ def tiles_in_query(text: str) -> tuple[Tile, ...]:
             colour = named
             continue
         if number is not None and colour is not None:
-            tiles.append(Tile(colour, number))
+            # a count names one tile: in ``3 red 7 8 9`` it counts no run
+            times = 1 if _number(after) is not None else count
+            tiles += [Tile(colour, number)] * times
+            count = 1
             continue
         tile = _notation(word)
         if tile is not None:
-            tiles.append(tile)
+            tiles += [tile] * count
             colour = tile.color
         else:
             colour = None
+        count = 1
     if not tiles and len(bare) >= MIN_TILES and _run_shaped(bare):
         tiles = [Tile(Color.RED, n) for n in bare]
-    return tuple(tiles) if len(tiles) >= MIN_TILES else ()
+    elif not tiles and MIN_TILES <= len(bare) <= len(_GROUP_COLOURS) and len(set(bare)) == 1:
+        tiles = [Tile(c, bare[0]) for c in _GROUP_COLOURS[:len(bare)]]
+    if len(tiles) < MIN_TILES or _all_pairs(tiles):
+        return ()
+    return tuple(tiles)
+
+
+_GROUP_COLOURS = (Color.RED, Color.YELLOW, Color.BLUE, Color.BLACK)
+"""The colours of a group named by its number alone (``13 13 13``, ``vier Dreizehner``)."""
+
+_COUNT_MARKS = frozenset({"tane", "adet", "x", "mal", "stuck", "times"})
+"""Words between a count and what it counts: ``iki tane 7``, ``2 x R7``, ``zwei Stück``."""
+
+
+def _count(word: str, after: str) -> int | None:
+    """How many of the next tile a word asks for, two to four: a count (``zwei``, ``iki``,
+    ``3``, ``2x``) before a colour, a count word, a tile or a plural number (``schwarze``,
+    ``tane``, ``R7``, ``7s``, ``Dreizehner``); None for any other word, a number of a run
+    (``2 3 4``) among them.
+
+    >>> _count("zwei", "schwarze"), _count("iki", "tane"), _count("2x", "R7"), _count("2", "3")
+    (2, 2, 2, None)
+    """
+    lower = fold(plain_lower(word))
+    times = number_of(lower[:-1] if lower.endswith("x") else lower)
+    if times is None or not 2 <= times <= 4:
+        return None
+    if lower.endswith("x") and lower != "x":
+        return times
+    if fold(plain_lower(after)) in _COUNT_MARKS or _colour(after) is not None \
+            or _notation(after) is not None or _counted(after) is not None:
+        return times
+    return None
+
+
+def _counted(word: str) -> int | None:
+    """The tile number a plural names: a number with an ending (``7s``, ``9en``, ``13er``),
+    or a number word with a plural's or a German noun's ending (``sevens``, ``sixes``,
+    ``Dreizehner``, ``Achter``); None for a number alone or any other word.
+
+    >>> [_counted(w) for w in ("7s", "Dreizehner", "sixes", "ones", "7", "Joker")]
+    [7, 13, 6, 1, None, None]
+    """
+    if word.isdigit():
+        return None
+    if (found := _number(word)) is not None:
+        return found
+    lower = fold(plain_lower(word))
+    for ending in ("ern", "er", "s", "es"):
+        number = number_of(lower[: -len(ending)]) if lower.endswith(ending) else None
+        if number is not None and 1 <= number <= 13:
+            return number
+    return None
+
+
+def _all_pairs(tiles: list[Tile]) -> bool:
+    """Whether the tiles are pairs, each tile twice (``K9 K9 R3 R3``): a question about
+    pairs, which no meld check answers."""
+    counts = Counter(tiles)
+    return len(counts) >= 2 and all(n == 2 for n in counts.values())
 
 
 @lru_cache(maxsize=4096)

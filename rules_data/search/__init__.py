@@ -39,7 +39,13 @@ from rules_data.search.highlighting import mark_terms
 from rules_data.search.index import POINTER, Generation, build_lock, clean, read_pointer, switch
 from rules_data.search.index import Generation as _Generation
 from rules_data.search.index import write_generation
-from rules_data.search.query import clean_query, load_word_lists, read_numbers, suggestion
+from rules_data.search.query import (
+    clean_query,
+    load_word_lists,
+    number_of,
+    read_numbers,
+    suggestion,
+)
 from rules_data.search.ranking import REFEREE_LEAD, SUGGEST_MARGIN
 from rules_data.search.results import (
     MAX_LIMIT,
@@ -56,7 +62,7 @@ __all__ = [
     "MAX_LIMIT", "MAX_QUERY", "POINTER", "VARIANT_CHOICES", "VOCABULARY", "Hit", "Lead",
     "QueryError",
     "Results", "SearchIndex", "_Generation", "_documents", "_vocabulary", "clean_query",
-    "RESULT_CACHE", "code_version", "index_info", "plain_text", "read_numbers",
+    "RESULT_CACHE", "code_version", "index_info", "number_of", "plain_text", "read_numbers",
 ]
 
 

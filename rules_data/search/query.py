@@ -121,6 +121,21 @@ def _hundreds(folded: Sequence[str], base: Sequence[str], i: int) -> tuple[int, 
     return span, str((times or 1) * 100 + rest)
 
 
+def number_of(word: str) -> int | None:
+    """The number one word names: digits, a number word of vocabulary.yaml, or one with a
+    Turkish case ending; None for any other word.
+
+    >>> number_of("12"), number_of("zwölf"), number_of("dörde"), number_of("joker")
+    (12, 12, 4, None)
+    """
+    if word.isdigit():
+        return int(word)
+    folded = fold(plain_lower(word))
+    table, _ = _number_words()
+    digits = table.get((analysis.turkish_number_base(folded, _NUMBER_ENDS),))
+    return int(digits) if digits is not None else None
+
+
 def read_numbers(words: Sequence[str]) -> list[str]:
     """The typed words with numbers in a row, as tiles are named, read as digits
     (``twelve thirteen one`` is ``12 13 1``, ``on iki on üç`` is ``12 13``), and so is a
