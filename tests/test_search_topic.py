@@ -59,6 +59,19 @@ def test_a_word_only_okey_has_keeps_a_comparison_on_topic(search_index: SearchIn
     assert search_index.search(f"{word} rummikub", "en").status != "nothing"
 
 
+@pytest.mark.parametrize(("lang", "query", "status"), [
+    ("tr", "tavla zarları kaç tane", "nothing"), ("tr", "tavlada el bitti mi", "nothing"),
+    ("tr", "tavlada elden bitmek var mı", "matched"),
+    ("tr", "satrançta çifte gitmek", "matched"),
+])
+def test_a_phrase_only_okey_has_counts_whole(search_index: SearchIndex, lang: str,
+                                             query: str, status: str) -> None:
+    """``okey taşı`` and ``elden bitmek`` are Okey's own as phrases, but ``taş`` (the ``tane``
+    of a count reads as its stem) and ``bitmek`` are any game's: a query naming another game
+    with one of them alone is about that game."""
+    assert search_index.search(query, lang).status == status
+
+
 @pytest.mark.parametrize(("lang", "query"), [
     ("en", "tell me a joke"), ("tr", "kira artisi ne kadar olcak"),
 ])

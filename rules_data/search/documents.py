@@ -226,14 +226,15 @@ def _definitions(book: Rulebook) -> list[tuple[str, list[list[str]]]]:
     ]
 
 
-def _topic_terms(book: Rulebook) -> dict[str, list[str]]:
+def _topic_terms(book: Rulebook) -> dict[str, Any]:
     """The index terms of Okey's own words: every word of the rule titles, keywords,
     glossary terms and synonyms (``okey``); those of the entries that are one word, such as
     ``gösterge``, ``Ablagestapel`` or ``discard`` (``core``: a word of a longer entry, such
     as ``saat`` of ``saat yönü`` or ``geht`` of a title, says less on its own); the words of
     the keywords, glossary terms and synonyms themselves, folded, less stop words (``words``:
-    titles ask questions), and the index terms of the words only Okey has (``only``). See
-    ``vocabulary.yaml``; other games are matched by name, as typed."""
+    titles ask questions), and the index terms of the words only Okey has (``only``), or of
+    each word of a phrase only Okey has (``only_phrases``: ``elden bitmek``, whose ``bitmek``
+    alone any game has). See ``vocabulary.yaml``; other games are matched by name, as typed."""
     data = query_words()
     analyzers = {lang: analysis.analyzer(lang, book.compounds) for lang in LANGS}
 
@@ -254,5 +255,13 @@ def _topic_terms(book: Rulebook) -> dict[str, list[str]]:
     plain = typed(map(str, data["not_okey_words"]))
     words = sorted(word for word in typed(w for text in named for w in TOKEN.findall(text))
                    if word not in plain and not any(analysis.is_stop(lang, word) for lang in LANGS))
-    return {"okey": terms(okey), "core": terms(core), "only": terms(map(str, data["okey_only"])),
+    only = [str(entry) for entry in data["okey_only"]]
+    phrases = [entry for entry in only if len(TOKEN.findall(entry)) > 1]
+    return {"okey": terms(okey), "core": terms(core),
+            "only": terms(entry for entry in only if entry not in phrases),
+            # a stem of two letters (el of elden) is any word's: it tells nothing
+            "only_phrases": [[sorted({term for lang in LANGS
+                                      for found in _word_terms(analyzers[lang], lang, word)
+                                      for term in found if len(term.partition(":")[2]) > 2})
+                              for word in TOKEN.findall(phrase)] for phrase in phrases],
             "words": words}

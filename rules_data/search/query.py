@@ -220,7 +220,7 @@ class QueryReader:
 
     def __init__(self, analyzers: Mapping[str, Any], lexicon: Lexicon,
                  vocabulary: Mapping[str, tuple[str, int]], synonyms: Sequence[Sequence[str]],
-                 topic: Mapping[str, Sequence[str]],
+                 topic: Mapping[str, Any],
                  preferred: Mapping[str, str] | None = None) -> None:
         self.analyzers = analyzers
         self.lexicon = lexicon
@@ -236,6 +236,9 @@ class QueryReader:
             self.by_initial.setdefault(key[0], []).append(key)
         self.topic, self.core, self.okey_only, self.topic_words = (
             frozenset(topic.get(key, ())) for key in ("okey", "core", "only", "words"))
+        self.only_phrases = tuple(tuple(frozenset(word) for word in phrase)
+                                  for phrase in topic.get("only_phrases", ()))
+        """Phrases only Okey has, as each word's terms: all of them must be in a query."""
         self._cache: dict[tuple[str, ...], Unit] = {}
         self._corrections: dict[str, str | None] = {}
         self._near_real: dict[str, str | None] = {}
@@ -287,7 +290,8 @@ class QueryReader:
             return True
         terms = set().union(*(unit_terms(self.word(word, display), synonyms=False)
                               for word in words))
-        return not terms.isdisjoint(self.okey_only)
+        return not terms.isdisjoint(self.okey_only) or any(
+            all(not word.isdisjoint(terms) for word in phrase) for phrase in self.only_phrases)
 
     def near_only(self, word: str) -> bool:
         """Whether a typed word is a real word near the rule book's words but none of them
