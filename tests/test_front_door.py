@@ -43,6 +43,7 @@ from web.tile_questions import tiles_in_query
     ("13 13 13 per mi", "R13 Y13 B13"),
     # a count before a run counts no run
     ("3 red 7 8 9", "R7 R8 R9"), ("2 3 4", "R2 R3 R4"),
+    ("kirmizi 4 sari 9 siyah 9 kaldi", "R4 Y9 K9"),
 ])
 def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
     assert " ".join(str(t) for t in tiles_in_query(query)) == tiles

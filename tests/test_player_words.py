@@ -519,7 +519,7 @@ def test_a_question_speaking_of_101_gets_101_okeys_ruling(search_index: SearchIn
                                                          lang: str, query: str) -> None:
     """The tiles' ruling in 101 Okey (404: no 13-1) leads, not plain Okey's (407); 801, on
     the indicator 13 the German question names too, may come first."""
-    from web.tile_questions import referee_lead
+    from web.question_leads import referee_lead
 
     found = [hit.id for hit in search_index.search(query, lang, lead=referee_lead(query)).hits]
     assert found[0] in ("404", "801")
@@ -535,7 +535,7 @@ def test_numbers_that_name_no_tiles_bring_no_ruling(search_index: SearchIndex, l
     """``on`` beside a digit is English, not the Turkish ten (no black 10 joins the set), and
     numbers that do not follow each other as a run would are counted rounds, not tiles: no
     meld ruling leads the question away from what it asks."""
-    from web.tile_questions import referee_lead
+    from web.question_leads import referee_lead
 
     assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id in rules
 
@@ -549,7 +549,7 @@ def test_a_counted_number_is_a_group_and_its_value_answers(search_index: SearchI
                                                            lang: str, query: str) -> None:
     """``vier Dreizehner`` is a group of four 13s: the meld ruling's 408 (what a meld is
     worth in 101) answers how many points it makes."""
-    from web.tile_questions import referee_lead
+    from web.question_leads import referee_lead
 
     assert "408" in [hit.id for hit in search_index.search(
         query, lang, lead=referee_lead(query)).hits[:2]]

@@ -25,7 +25,7 @@ import yaml
 
 from rules_data import LANGS
 from rules_data.search import SearchIndex
-from web.tile_questions import referee_lead
+from web.question_leads import referee_lead
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BARS = {

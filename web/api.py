@@ -35,7 +35,7 @@ from web.round_requests import (
 )
 from web.search import book, run_search
 from web.table import table_rules
-from web.tile_questions import referee_lead
+from web.question_leads import referee_lead
 from web.validation import choose_language, json_body, parse, query_args
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

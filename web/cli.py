@@ -28,7 +28,7 @@ from web.pages import house_choice_label
 from web.referee_requests import CHECKS, judge
 from web.round_requests import RoundRequest, rule_round, state_json
 from web.search import book, run_search
-from web.tile_questions import referee_lead
+from web.question_leads import referee_lead
 from web.timeline import timeline_lines
 from web.validation import load_json, parse
 

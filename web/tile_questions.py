@@ -88,7 +88,9 @@ def tiles_in_query(text: str) -> tuple[Tile, ...]:
         after = read[k + 1] if k + 1 < len(read) else ""
         number = _number(word)
         marked = marked and count > 1
-        if count == 1 and (times := _count(word, after)) is not None:
+        # digits after a colour are its numbers (kırmızı 4 sarı 9), not a count of the next
+        if count == 1 and not (colour is not None and word.isdigit()) \
+                and (times := _count(word, after)) is not None:
             count = times
             number = None  # a count, not a tile: it ends a row of numbers
         elif count > 1 and fold(plain_lower(word)) in _COUNT_MARKS:
@@ -249,10 +251,3 @@ def lead_of(checks: MeldChecks) -> Lead:
     the question, so the search ranks them higher."""
     return tuple((variant, checked[0].rules) for variant, checked in checks
                  if not isinstance(checked, InputError))
-
-
-def referee_lead(query: str, table: Rules | None = None) -> Lead:
-    """The rules the referee's meld ruling rests on, per variant, when the search names
-    tiles (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``); none otherwise."""
-    tiles = tiles_in_query(query)
-    return lead_of(meld_checks(tiles, table)) if tiles else ()

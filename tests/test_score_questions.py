@@ -1,0 +1,95 @@
+"""A round's end told in a search question: read (each phrase of web/score_questions.yaml),
+ruled on by the score check in both variants, and its rules put first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import yaml
+
+from rules_data.search import SearchIndex
+from web.question_leads import referee_lead
+from web.score_questions import PHRASES_FILE, Situation, _told, read_phrase, read_situation, \
+    score_lead
+
+
+def _phrases() -> list[tuple[str, str, str]]:
+    data: dict[str, Any] = yaml.safe_load(PHRASES_FILE.read_text(encoding="utf-8"))
+    return [(facet, lang, phrase) for facet, by_lang in data.items()
+            for lang, phrases in by_lang.items() for phrase in phrases]
+
+
+@pytest.mark.parametrize(("facet", "lang", "phrase"), _phrases(),
+                         ids=[f"{f}-{lang}-{p}" for f, lang, p in _phrases()])
+def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: str) -> None:
+    """Inside a question, in any case and with the last word going on."""
+    assert facet in _told(read_phrase(f"Ben... {phrase.upper()}XY, na?"))
+
+
+def test_a_phrase_starts_a_word() -> None:
+    """``risk`` is not in ``asterisk``, ``bitti`` not in ``abitti``."""
+    assert _told(read_phrase("asterisk abitti")) == frozenset()
+
+
+@pytest.mark.parametrize(("query", "situation"), [
+    ("burak okeyle bitti, ben açmıştım, kaç yazılır", Situation("okey")),
+    ("OKEY ATARAK BİTİRDİ elimde 20 var", Situation("okey")),
+    ("çift açmıştım başkası bitti 15 mi yazılır", Situation("normal", "pairs")),
+    ("çift açan elini bitirirse", Situation("pairs")),
+    ("ciftle acip bitiremeyen kac yazar", Situation("normal", "pairs")),
+    ("elden bitti ama son taşı okeydi", Situation("elden")),
+    ("risk elinde hiç açmayan biri bitti", Situation("normal", "never", risk_round=True)),
+    ("mit dem Joker fertig geworden, was kriegen die anderen", Situation("okey")),
+    ("Paarspieler und der Stapel ist leer, zahlt er doppelt", Situation("deck_out", "pairs")),
+    ("wer nie ausgelegt hat, wenn einer mit Paaren fertig wird", Situation("pairs", "never")),
+    ("finished with the fake joker, does it double", Situation("normal", fake_joker=True)),
+    ("someone went out in one go, what do we score", Situation("elden")),
+    ("risk round, I never opened and he finished", Situation("normal", "never", True)),
+])
+def test_a_question_tells_how_the_round_ended(query: str, situation: Situation) -> None:
+    assert read_situation(query) == situation
+
+
+@pytest.mark.parametrize("query", [
+    "okey nedir", "how do I open", "wie viele Steine bekommt der Geber", "çift açma",
+    "risk", "is the pairs player allowed to lay off", "fertig", "x" * 5000,
+])
+def test_a_question_that_tells_no_round_end_brings_no_ruling(query: str) -> None:
+    assert read_situation(query) is None
+    assert score_lead(query) == ()
+
+
+@pytest.mark.parametrize(("query", "lead"), [
+    ("okeyle bitti kaç yazılır", (("101", ("602",)), ("plain", ("608",)))),
+    ("çift açtım başkası bitti", (("101", ("505",)), ("plain", ("609",)))),
+    ("elden bitti", (("101", ("604",)),)),
+    ("finished with the fake joker", (("101", ("803",)), ("plain", ("609",)))),
+    ("risk round, I never opened and he finished", (("101", ("611",)), ("plain", ("609",)))),
+    ("biri bitti, hiç açmadım", (("101", ("601",)), ("plain", ("609",)))),
+])
+def test_the_score_ruling_cites_the_rules_of_the_case(query: str, lead: object) -> None:
+    """The engine rules on the round the question tells, in each variant that has it (plain
+    Okey has no finish elden): the rules it cites beyond those of an ordinary round (601)
+    are what the search puts first, or all it cites if there are none beyond."""
+    assert score_lead(query) == lead
+
+
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("tr", "ali okeyle bitti, ben açmıştım, bana kaç yazılır", "602"),
+    ("tr", "çift açmıştım ama elimi başkası bitirdi bana kaç yazılır", "505"),
+    ("de", "ich hatte mit Paaren ausgelegt, jemand anders wurde fertig, was schreibe ich",
+     "505"),
+    ("de", "zählt es doppelt wenn einer mit dem falschen Joker fertig wird", "803"),
+    ("en", "someone went out in one go and none of us had opened, what do we score", "604"),
+    ("en", "she finished with pairs, what do the rest of us get", "603"),
+])
+def test_a_told_round_end_finds_its_rule_first(search_index: SearchIndex, lang: str,
+                                               query: str, rule: str) -> None:
+    assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id == rule
+
+
+def test_tiles_named_bring_the_meld_ruling_not_the_score_ruling() -> None:
+    """``okeyle bitti`` beside three tiles: the tiles are what the question shows."""
+    assert referee_lead("okeyle bitti R7 R8 R9 per mi") == (("101", ("402", "408")),
+                                                           ("plain", ("402",)))

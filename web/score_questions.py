@@ -1,0 +1,163 @@
+"""A round's end told in a question, and the referee's score ruling on it: the search puts
+the rules that ruling rests on first, as it does a meld ruling's for tiles.
+
+Players ask about scores by telling what happened: ``burak okeyle bitti, ben açmıştım, kaç
+yazılır`` is a finish with the okey (602), ``çift açmıştım, başkası bitti`` a pairs player who
+did not finish (505). The phrases that tell it are data (``score_questions.yaml``).
+
+>>> read_situation("burak okeyle bitti, ben açmıştım, kaç yazılır")
+Situation(finish='okey', asked='melds', risk_round=False, fake_joker=False)
+>>> read_situation("çift açmıştım başkası bitti elimde 15 kaldı")
+Situation(finish='normal', asked='pairs', risk_round=False, fake_joker=False)
+>>> read_situation("is the okey wild") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+from referee.options import Rules
+from rules_data.analysis import fold, turkish_lower
+from rules_data.search import MAX_QUERY, Lead
+from web.errors import InputError
+from web.referee_requests import CHECKS, judge
+from web.tile_questions import MeldChecks, lead_of
+from web.validation import parse
+
+PHRASES_FILE = Path(__file__).with_name("score_questions.yaml")
+
+Asked = Literal["melds", "pairs", "never"]
+"""How the player a question is about opened: with melds, with pairs, or not at all."""
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What a question tells of a round's end: how it ended (as the score check names a
+    finish), how the player asked about opened, a risk round, and whether the joker of a
+    joker finish is the fake one."""
+
+    finish: str
+    asked: Asked = "melds"
+    risk_round: bool = False
+    fake_joker: bool = False
+
+
+def read_phrase(text: str) -> str:
+    """Text as the phrases are compared: lowercased the Turkish way, without accents or
+    Turkish letters, words (apostrophes split them) between single spaces, one at each end.
+
+    >>> read_phrase("Okey'i ATTIM, didn't")
+    ' okey i attim didn t '
+    """
+    words = re.findall(r"\w+", unicodedata.normalize("NFC", text))
+    return f" {' '.join(fold(turkish_lower(word)) for word in words)} "
+
+
+@cache
+def _phrases() -> dict[str, tuple[str, ...]]:
+    data: dict[str, dict[str, list[str]]] = yaml.safe_load(
+        PHRASES_FILE.read_text(encoding="utf-8"))
+    return {facet: tuple(read_phrase(p).rstrip() for phrases in by_lang.values() for p in phrases)
+            for facet, by_lang in data.items()}
+
+
+def _told(text: str) -> frozenset[str]:
+    """The facets of ``score_questions.yaml`` whose phrases ``text`` holds, each at the start
+    of a word (its last word may go on)."""
+    return frozenset(facet for facet, phrases in _phrases().items()
+                     if any(phrase in text for phrase in phrases))
+
+
+_FINISHES = ("deck_out", "elden", "pairs_finish", "okey_finish")
+"""The ways a round ends that a question may tell, the one that decides first."""
+
+
+@lru_cache(maxsize=4096)
+def read_situation(query: str) -> Situation | None:
+    """The round's end a question tells, if it tells one: a finish of a kind (with the
+    okey, with pairs, elden, the deck run out), or a finish beside how the player asked about
+    opened or a risk round. A pairs player who finishes, with nobody else said to, is a
+    finish with pairs. Every search asks, so the answers are kept."""
+    if len(query) > MAX_QUERY:
+        return None
+    told = _told(read_phrase(query))
+    kind = next((facet for facet in _FINISHES if facet in told), None)
+    if kind is None and told >= {"fake_joker", "finished"}:
+        kind = "okey_finish"  # with the fake joker: no joker finish, as the ruling says (803)
+    finished = bool(told & {"finished", "not_finished"}) or kind is not None
+    if kind is None and not (finished and told & {"pairs_player", "never_opened", "risk_round"}):
+        return None
+    asked: Asked = "never" if "never_opened" in told else "melds"
+    if "pairs_player" in told:
+        if kind is None and not told & {"someone_else", "not_finished"}:
+            kind = "pairs_finish"  # the pairs player finished
+        else:
+            asked = "pairs"
+    finish = {"okey_finish": "okey", "pairs_finish": "pairs"}.get(kind or "normal", kind or "normal")
+    fake = "fake_joker" in told and finish == "okey"
+    return Situation("normal" if fake else finish, asked, "risk_round" in told, fake)
+
+
+def score_body(situation: Situation, variant: str) -> dict[str, Any]:
+    """A score request for the situation in one variant: in 101 Okey four players, the
+    winner first (none when the deck ran out), the player asked about second and two who
+    opened with melds; plain Okey scores by standings."""
+    body: dict[str, Any] = {"variant": variant, "finish": situation.finish}
+    if situation.fake_joker:  # the fake joker last: no joker finish (803)
+        body.update(indicator="R5", last_discard="F")
+    if variant == "plain":
+        return {**body, "winner": 0 if situation.finish != "deck_out" else None,
+                "standings": [0, 0, 0, 0]}
+    opened = {"melds": "melds", "pairs": "pairs", "never": None}[situation.asked]
+    if situation.finish == "elden":  # nobody else opened (604)
+        others: list[dict[str, Any]] = [{"opened": None}] * 3
+    else:
+        others = [{"opened": opened, "remaining_value": 10 if opened else None},
+                  *[{"opened": "melds", "remaining_value": 5}] * 2]
+    if situation.finish == "deck_out":
+        winner = None
+        first: dict[str, Any] = {"opened": "melds", "remaining_value": 5}
+    else:
+        winner = 0
+        first = {"opened": "pairs" if situation.finish == "pairs" else "melds"}
+    return {**body, "winner": winner, "players": [first, *others],
+            "risk_round": situation.risk_round or None}
+
+
+def score_checks(situation: Situation, table: Rules | None) -> MeldChecks:
+    """The score check on the situation in each variant, under ``table``'s house rules where
+    the table plays that variant: the ruling and its rules, or the error that stops it (a
+    finish elden has no plain Okey)."""
+    found: MeldChecks = []
+    for variant in ("101", "plain"):
+        try:
+            body = parse(CHECKS["score"][0], score_body(situation, variant))
+            found.append((variant, judge("score", body, table)))
+        except InputError as problem:
+            found.append((variant, problem))
+    return found
+
+
+ORDINARY = Situation("normal")
+"""A round one player finished as most are: what a told round's end differs from."""
+
+
+def score_lead(query: str, table: Rules | None = None) -> Lead:
+    """The rules the referee's score ruling rests on, per variant, when the question tells a
+    round's end (see :func:`read_situation`); none otherwise. Those it shares with the
+    ruling on an ordinary round (601, everyone's remaining tiles) are left out when it has
+    others: ``çift açtım, başkası bitti`` asks about the pairs player's double (505)."""
+    situation = read_situation(query)
+    if situation is None:
+        return ()
+    ordinary = dict(lead_of(score_checks(ORDINARY, table)))
+    return tuple((variant, tuple(rule for rule in rules if rule not in ordinary.get(variant, ()))
+                  or rules) for variant, rules in lead_of(score_checks(situation, table)))
