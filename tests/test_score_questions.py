@@ -46,6 +46,12 @@ def test_a_phrase_starts_a_word() -> None:
     ("finished with the fake joker, does it double", Situation("normal", fake_joker=True)),
     ("someone went out in one go, what do we score", Situation("elden")),
     ("risk round, I never opened and he finished", Situation("normal", "never", True)),
+    # asked what is written, with how the player opened or a penalty: an ordinary finish
+    ("risk elinde hiç açmayan kaç yazar", Situation("normal", "never", True)),
+    ("yanlış açtım 101 ceza yedim, sonra hiç açamadım, 202 mi yazılır",
+     Situation("normal", "never", penalties=("opening_short",))),
+    ("Joker noch auf der Hand und nie ausgelegt, wie viele Punkte",
+     Situation("normal", "never", penalties=("okey_in_hand",))),
 ])
 def test_a_question_tells_how_the_round_ended(query: str, situation: Situation) -> None:
     assert read_situation(query) == situation
@@ -54,6 +60,8 @@ def test_a_question_tells_how_the_round_ended(query: str, situation: Situation) 
 @pytest.mark.parametrize("query", [
     "okey nedir", "how do I open", "wie viele Steine bekommt der Geber", "çift açma",
     "risk", "is the pairs player allowed to lay off", "fertig", "x" * 5000,
+    # asked what is written with nothing of how the player opened: no round is told
+    "went out on a tile that fit a run, do i still get my -101", "kaç puan",
 ])
 def test_a_question_that_tells_no_round_end_brings_no_ruling(query: str) -> None:
     assert read_situation(query) is None
@@ -67,6 +75,7 @@ def test_a_question_that_tells_no_round_end_brings_no_ruling(query: str) -> None
     ("finished with the fake joker", (("101", ("803",)), ("plain", ("609",)))),
     ("risk round, I never opened and he finished", (("101", ("611",)), ("plain", ("609",)))),
     ("biri bitti, hiç açmadım", (("101", ("601",)), ("plain", ("609",)))),
+    ("yanlış açtım, sonra hiç açamadım, kaç yazılır", (("101", ("701",)), ("plain", ("609",)))),
 ])
 def test_the_score_ruling_cites_the_rules_of_the_case(query: str, lead: object) -> None:
     """The engine rules on the round the question tells, in each variant that has it (plain

@@ -6,9 +6,9 @@ yazılır`` is a finish with the okey (602), ``çift açmıştım, başkası bit
 did not finish (505). The phrases that tell it are data (``score_questions.yaml``).
 
 >>> read_situation("burak okeyle bitti, ben açmıştım, kaç yazılır")
-Situation(finish='okey', asked='melds', risk_round=False, fake_joker=False)
+Situation(finish='okey', asked='melds', risk_round=False, fake_joker=False, penalties=())
 >>> read_situation("çift açmıştım başkası bitti elimde 15 kaldı")
-Situation(finish='normal', asked='pairs', risk_round=False, fake_joker=False)
+Situation(finish='normal', asked='pairs', risk_round=False, fake_joker=False, penalties=())
 >>> read_situation("is the okey wild") is None
 True
 """
@@ -48,6 +48,8 @@ class Situation:
     asked: Asked = "melds"
     risk_round: bool = False
     fake_joker: bool = False
+    penalties: tuple[str, ...] = ()
+    """The penalties of the player asked about, as a score request names them."""
 
 
 def read_phrase(text: str) -> str:
@@ -76,6 +78,9 @@ def _told(text: str) -> frozenset[str]:
                      if any(phrase in text for phrase in phrases))
 
 
+_PENALTIES = frozenset({"opening_short", "okey_in_hand"})
+"""The penalties a question may tell, named as a score request names them."""
+
 _FINISHES = ("deck_out", "elden", "pairs_finish", "okey_finish")
 """The ways a round ends that a question may tell, the one that decides first."""
 
@@ -92,8 +97,10 @@ def read_situation(query: str) -> Situation | None:
     kind = next((facet for facet in _FINISHES if facet in told), None)
     if kind is None and told >= {"fake_joker", "finished"}:
         kind = "okey_finish"  # with the fake joker: no joker finish, as the ruling says (803)
-    finished = bool(told & {"finished", "not_finished"}) or kind is not None
-    if kind is None and not (finished and told & {"pairs_player", "never_opened", "risk_round"}):
+    finished = bool(told & {"finished", "not_finished", "asks_score"}) or kind is not None
+    penalties = tuple(sorted(told & _PENALTIES))
+    if kind is None and not (finished and (
+            penalties or told & {"pairs_player", "never_opened", "risk_round"})):
         return None
     asked: Asked = "never" if "never_opened" in told else "melds"
     if "pairs_player" in told:
@@ -103,7 +110,7 @@ def read_situation(query: str) -> Situation | None:
             asked = "pairs"
     finish = {"okey_finish": "okey", "pairs_finish": "pairs"}.get(kind or "normal", kind or "normal")
     fake = "fake_joker" in told and finish == "okey"
-    return Situation("normal" if fake else finish, asked, "risk_round" in told, fake)
+    return Situation("normal" if fake else finish, asked, "risk_round" in told, fake, penalties)
 
 
 def score_body(situation: Situation, variant: str) -> dict[str, Any]:
@@ -120,7 +127,8 @@ def score_body(situation: Situation, variant: str) -> dict[str, Any]:
     if situation.finish == "elden":  # nobody else opened (604)
         others: list[dict[str, Any]] = [{"opened": None}] * 3
     else:
-        others = [{"opened": opened, "remaining_value": 10 if opened else None},
+        others = [{"opened": opened, "remaining_value": 10 if opened else None,
+                   "penalties": list(situation.penalties)},
                   *[{"opened": "melds", "remaining_value": 5}] * 2]
     if situation.finish == "deck_out":
         winner = None
