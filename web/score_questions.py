@@ -164,8 +164,12 @@ def score_lead(query: str, table: Rules | None = None) -> Lead:
     ruling on an ordinary round (601, everyone's remaining tiles) are left out when it has
     others: ``çift açtım, başkası bitti`` asks about the pairs player's double (505)."""
     situation = read_situation(query)
-    if situation is None:
-        return ()
+    return _situation_lead(situation, table) if situation is not None else ()
+
+
+@lru_cache(maxsize=1024)
+def _situation_lead(situation: Situation, table: Rules | None) -> Lead:
+    """:func:`score_lead` for a situation read, kept: rounds told repeat, tables change."""
     ordinary = dict(lead_of(score_checks(ORDINARY, table)))
     return tuple((variant, tuple(rule for rule in rules if rule not in ordinary.get(variant, ()))
                   or rules) for variant, rules in lead_of(score_checks(situation, table)))
