@@ -3,13 +3,12 @@ that link to a check (each phrase of web/check_links.yaml searched and found).""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-import yaml
 from flask.testing import FlaskClient
 
-from web.front_door import LINKS_FILE, check_links, fold
+from tests.phrase_rows import rows
+from web.front_door import LINKS_FILE, check_links
+from web.phrases import fold
 from web.tile_questions import tiles_in_query
 
 
@@ -62,14 +61,11 @@ def test_words_and_numbers_alone_are_not_tiles(query: str) -> None:
     assert tiles_in_query(query) == ()
 
 
-def _phrases() -> list[tuple[str, str, str]]:
-    data: dict[str, Any] = yaml.safe_load(LINKS_FILE.read_text(encoding="utf-8"))
-    return [(check, lang, phrase) for check, by_lang in data.items()
-            for lang, phrases in by_lang.items() for phrase in phrases]
+LINKS = rows(LINKS_FILE)
 
 
-@pytest.mark.parametrize(("check", "lang", "phrase"), _phrases(),
-                         ids=[f"{c}-{lang}-{p}" for c, lang, p in _phrases()])
+@pytest.mark.parametrize(("check", "lang", "phrase"), LINKS,
+                         ids=[f"{c}-{lang}-{p}" for c, lang, p in LINKS])
 def test_every_phrase_links_to_its_check(check: str, lang: str, phrase: str) -> None:
     assert lang in ("tr", "de", "en")
     assert fold(phrase) == phrase, "write phrases folded: lowercase, no accents or Turkish letters"

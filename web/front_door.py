@@ -4,31 +4,21 @@ link to that check."""
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from flask import url_for
 
 from referee.tiles import Tile
-from rules_data import LANGS
+from web import phrases
 from web.api import ruling_json
 from web.errors import InputError
+from web.phrases import Phrases
 from web.tile_questions import MeldChecks
 
 LINKS_FILE = Path(__file__).with_name("check_links.yaml")
-
-
-def fold(text: str) -> str:
-    """Lowercase the Turkish way, without accents or Turkish letters, spaces collapsed."""
-    text = unicodedata.normalize("NFC", text).replace("İ", "i").replace("I", "ı").lower()
-    text = text.replace("ı", "i")
-    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^\w\s]", " ", bare).split())
 
 
 @dataclass(frozen=True)
@@ -40,24 +30,21 @@ class CheckLink:
 
 
 @cache
-def _phrases() -> dict[str, dict[str, tuple[str, ...]]]:
-    data: dict[str, Any] = yaml.safe_load(LINKS_FILE.read_text(encoding="utf-8"))
-    return {check: {lang: tuple(fold(p) for p in by_lang.get(lang, ())) for lang in LANGS}
-            for check, by_lang in data.items()}
+def _phrases() -> Phrases:
+    return phrases.load(LINKS_FILE)
 
 
 def check_links(query: str) -> list[CheckLink]:
     """The checks whose question the search asks, in any of the three languages (players mix
     them), each once, in the file's order."""
-    folded = f" {fold(query)} "
-    found: list[CheckLink] = []
+    folded = phrases.fold(query)
+    links: list[CheckLink] = []
     for check, by_lang in _phrases().items():
-        for phrases in by_lang.values():
-            hit = next((p for p in phrases if f" {p}" in folded), None)
-            if hit is not None:
-                found.append(CheckLink(check, hit))
-                break
-    return found
+        hit = next((hit for listed in by_lang.values()
+                    if (hit := phrases.found(folded, listed)) is not None), None)
+        if hit is not None:
+            links.append(CheckLink(check, hit))
+    return links
 
 
 def meld_rulings(tiles: tuple[Tile, ...], checks: MeldChecks) -> list[dict[str, Any]]:

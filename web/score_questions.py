@@ -15,18 +15,14 @@ True
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-
 from referee.options import Rules
-from rules_data.analysis import fold, turkish_lower
 from rules_data.search import MAX_QUERY, Lead
+from web import phrases
 from web.errors import InputError
 from web.referee_requests import CHECKS, judge
 from web.tile_questions import MeldChecks, lead_of
@@ -52,30 +48,22 @@ class Situation:
     """The penalties of the player asked about, as a score request names them."""
 
 
-def read_phrase(text: str) -> str:
-    """Text as the phrases are compared: lowercased the Turkish way, without accents or
-    Turkish letters, words (apostrophes split them) between single spaces, one at each end.
-
-    >>> read_phrase("Okey'i ATTIM, didn't")
-    ' okey i attim didn t '
-    """
-    words = re.findall(r"\w+", unicodedata.normalize("NFC", text))
-    return f" {' '.join(fold(turkish_lower(word)) for word in words)} "
-
-
 @cache
 def _phrases() -> dict[str, tuple[str, ...]]:
-    data: dict[str, dict[str, list[str]]] = yaml.safe_load(
-        PHRASES_FILE.read_text(encoding="utf-8"))
-    return {facet: tuple(read_phrase(p).rstrip() for phrases in by_lang.values() for p in phrases)
-            for facet, by_lang in data.items()}
+    """Each facet's phrases, in every language: players mix them."""
+    return {facet: tuple(p for listed in by_lang.values() for p in listed)
+            for facet, by_lang in phrases.load(PHRASES_FILE).items()}
 
 
-def _told(text: str) -> frozenset[str]:
-    """The facets of ``score_questions.yaml`` whose phrases ``text`` holds, each at the start
-    of a word (its last word may go on)."""
-    return frozenset(facet for facet, phrases in _phrases().items()
-                     if any(phrase in text for phrase in phrases))
+def told(query: str) -> frozenset[str]:
+    """The facets of ``score_questions.yaml`` a question holds a phrase of.
+
+    >>> sorted(told("Burak OKEYLE bitti, ben açmıştım"))
+    ['finished', 'okey_finish']
+    """
+    folded = phrases.fold(query)
+    return frozenset(facet for facet, listed in _phrases().items()
+                     if phrases.found(folded, listed) is not None)
 
 
 _PENALTIES = frozenset({"opening_short", "okey_in_hand"})
@@ -93,24 +81,24 @@ def read_situation(query: str) -> Situation | None:
     finish with pairs. Every search asks, so the answers are kept."""
     if len(query) > MAX_QUERY:
         return None
-    told = _told(read_phrase(query))
-    kind = next((facet for facet in _FINISHES if facet in told), None)
-    if kind is None and told >= {"fake_joker", "finished"}:
+    facets = told(query)
+    kind = next((facet for facet in _FINISHES if facet in facets), None)
+    if kind is None and facets >= {"fake_joker", "finished"}:
         kind = "okey_finish"  # with the fake joker: no joker finish, as the ruling says (803)
-    finished = bool(told & {"finished", "not_finished", "asks_score"}) or kind is not None
-    penalties = tuple(sorted(told & _PENALTIES))
+    finished = bool(facets & {"finished", "not_finished", "asks_score"}) or kind is not None
+    penalties = tuple(sorted(facets & _PENALTIES))
     if kind is None and not (finished and (
-            penalties or told & {"pairs_player", "never_opened", "risk_round"})):
+            penalties or facets & {"pairs_player", "never_opened", "risk_round"})):
         return None
-    asked: Asked = "never" if "never_opened" in told else "melds"
-    if "pairs_player" in told:
-        if kind is None and not told & {"someone_else", "not_finished"}:
+    asked: Asked = "never" if "never_opened" in facets else "melds"
+    if "pairs_player" in facets:
+        if kind is None and not facets & {"someone_else", "not_finished"}:
             kind = "pairs_finish"  # the pairs player finished
         else:
             asked = "pairs"
     finish = {"okey_finish": "okey", "pairs_finish": "pairs"}.get(kind or "normal", kind or "normal")
-    fake = "fake_joker" in told and finish == "okey"
-    return Situation("normal" if fake else finish, asked, "risk_round" in told, fake, penalties)
+    fake = "fake_joker" in facets and finish == "okey"
+    return Situation("normal" if fake else finish, asked, "risk_round" in facets, fake, penalties)
 
 
 def score_body(situation: Situation, variant: str) -> dict[str, Any]:

@@ -1,0 +1,42 @@
+"""Phrase files the search box reads questions with (``check_links.yaml``,
+``score_questions.yaml``): phrases by key and language, compared folded, at the start of a
+word of the question, the last word free to go on (``okeyle bit``: ``okeyle bitti``)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+import yaml
+
+from rules_data import LANGS
+
+Phrases = dict[str, dict[str, tuple[str, ...]]]
+"""Per key (a check, a facet of a round's end), per language, its phrases folded."""
+
+
+def fold(text: str) -> str:
+    """Lowercase the Turkish way, without accents or Turkish letters; words (punctuation and
+    apostrophes split them) between single spaces.
+
+    >>> fold("Okey'i ATTIM, didn't  Çİft")
+    'okey i attim didn t cift'
+    """
+    text = unicodedata.normalize("NFC", text).replace("İ", "i").replace("I", "ı").lower()
+    text = text.replace("ı", "i")
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(re.sub(r"[^\w\s]", " ", bare).split())
+
+
+def load(path: Path) -> Phrases:
+    """A phrase file, each phrase folded."""
+    data: dict[str, dict[str, list[str]]] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return {key: {lang: tuple(fold(p) for p in by_lang.get(lang, ())) for lang in LANGS}
+            for key, by_lang in data.items()}
+
+
+def found(text: str, phrases: tuple[str, ...]) -> str | None:
+    """The first of ``phrases`` the folded ``text`` holds at the start of a word, if any."""
+    padded = f" {text} "
+    return next((p for p in phrases if f" {p}" in padded), None)
