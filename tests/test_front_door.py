@@ -77,6 +77,9 @@ def test_every_phrase_links_to_its_check(check: str, lang: str, phrase: str) -> 
     ("yandan alabilir miyim", "pickup"), ("Atılan taşı alabilir miyim?", "pickup"),
     ("Darf ich den abgeworfenen Stein nehmen?", "pickup"), ("can I take the discard", "pickup"),
     ("İŞLEK Mİ", "discard"), ("how many points does everyone get", "score"),
+    # a question that tells how a round ended: the score check rules on it
+    ("burak okeyle bitti, ben açmıştım, kaç yazılır", "score"),
+    ("ich hatte mit Paaren ausgelegt, jemand anders wurde fertig", "score"),
 ])
 def test_questions_as_typed_link_to_the_check(query: str, check: str) -> None:
     assert [link.check for link in check_links(query)] == [check]

@@ -16,6 +16,7 @@ from web import phrases
 from web.api import ruling_json
 from web.errors import InputError
 from web.phrases import Phrases
+from web.score_questions import read_situation
 from web.tile_questions import MeldChecks
 
 LINKS_FILE = Path(__file__).with_name("check_links.yaml")
@@ -36,7 +37,8 @@ def _phrases() -> Phrases:
 
 def check_links(query: str) -> list[CheckLink]:
     """The checks whose question the search asks, in any of the three languages (players mix
-    them), each once, in the file's order."""
+    them), each once, in the file's order; and the score check for a question that tells how
+    a round ended (:func:`web.score_questions.read_situation`), its phrase that question."""
     folded = phrases.fold(query)
     links: list[CheckLink] = []
     for check, by_lang in _phrases().items():
@@ -44,6 +46,8 @@ def check_links(query: str) -> list[CheckLink]:
                     if (hit := phrases.found(folded, listed)) is not None), None)
         if hit is not None:
             links.append(CheckLink(check, hit))
+    if all(link.check != "score" for link in links) and read_situation(query) is not None:
+        links.append(CheckLink("score", folded))
     return links
 
 
