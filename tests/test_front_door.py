@@ -9,7 +9,8 @@ from flask.testing import FlaskClient
 from tests.phrase_rows import rows
 from web.front_door import LINKS_FILE, check_links
 from web.phrases import fold
-from web.tile_questions import tiles_in_query
+from web.question_leads import referee_lead
+from web.tile_questions import pairs_in_query, tiles_in_query
 
 
 @pytest.mark.parametrize(("query", "tiles"), [
@@ -59,6 +60,31 @@ def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
 ])
 def test_words_and_numbers_alone_are_not_tiles(query: str) -> None:
     assert tiles_in_query(query) == ()
+
+
+@pytest.mark.parametrize(("query", "pairs"), [
+    ("R7 R7 B9 B9 K1 K1", "R7 B9 K1"),
+    ("zwei schwarze 9en, zwei rote 3en und zwei gelbe 12en", "K9 R3 Y12"),
+    # a count in words beside a digit stays a count: no red 2 in ``rote 7, zwei blaue 9``
+    ("ich habe zwei rote 7, zwei blaue 9, zwei schwarze 1", "R7 B9 K1"),
+    ("iki kırmızı 7 iki mavi 9 iki siyah 1 ile açabilir miyim", "R7 B9 K1"),
+    ("two red 7s two blue 9s and two black 1s", "R7 B9 K1"),
+])
+def test_pairs_are_read_from_what_players_type(query: str, pairs: str) -> None:
+    found = pairs_in_query(query)
+    assert all(a == b for a, b in found)
+    assert " ".join(str(a) for a, _ in found) == pairs
+
+
+@pytest.mark.parametrize(("query", "lead"), [
+    ("R7 R7 B9 B9 K1 K1 Y5 Y5 R2 R2 can I open", (("101", ("501",)),)),
+    ("R7 R7 B9 B9 K1 K1 Y5 Y5 is that enough", (("101", ("501", "701")),)),
+    # the indicator the check takes is none of the tiles: R1 and R2 are named twice already
+    ("R1 R1 R2 R2 R3 R3 R5 R5 R6 R6", (("101", ("501",)),)),
+])
+def test_pairs_named_bring_the_opening_ruling_on_them(query: str, lead: object) -> None:
+    """Five pairs open in 101 Okey (501); four are too few, and opening short costs 101."""
+    assert referee_lead(query) == lead
 
 
 LINKS = rows(LINKS_FILE)

@@ -14,7 +14,7 @@ from rules_data.schema import SourceRef
 from rules_data.search import VARIANT_CHOICES
 from web.errors import InputError
 from web.front_door import check_links, meld_rulings
-from web.score_questions import score_lead
+from web.question_leads import referee_lead
 from web.tile_questions import lead_of, meld_checks, tiles_in_query
 from web.i18n import best_language
 from web.render import rule_html, sources_named
@@ -76,7 +76,7 @@ def search() -> str:
         return render_template("results.html", query="", variant=variant, results=None)
     tiles = tiles_in_query(query)
     checks = meld_checks(tiles, table_rules()) if tiles else []  # once: the cards and the lead
-    lead = lead_of(checks) if tiles else score_lead(query, table_rules())
+    lead = lead_of(checks) if tiles else referee_lead(query, table_rules())
     results = run_search(query, g.lang, variant, limit=20, lead=lead)
     return render_template("results.html", query=query, variant=variant, results=results,
                            tiles=tiles, melds=meld_rulings(tiles, checks),

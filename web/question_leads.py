@@ -1,18 +1,22 @@
 """The referee's ruling a search question brings, whose rules lead the results: on the tiles
-it names (:mod:`web.tile_questions`), or else on the round's end it tells
-(:mod:`web.score_questions`)."""
+it names (:mod:`web.tile_questions`: a meld, or pairs to open with), or else on the round's
+end it tells (:mod:`web.score_questions`)."""
 
 from __future__ import annotations
 
 from referee.options import Rules
 from rules_data.search import Lead
 from web.score_questions import score_lead
-from web.tile_questions import lead_of, meld_checks, tiles_in_query
+from web.tile_questions import lead_of, meld_checks, pair_checks, pairs_in_query, tiles_in_query
 
 
 def referee_lead(query: str, table: Rules | None = None) -> Lead:
     """The rules the referee's ruling rests on, per variant: the meld ruling when the search
-    names tiles (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``), the score ruling
-    when it tells how a round ended (``okeyle bitti, kaç yazılır``); none otherwise."""
+    names tiles (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``), the opening ruling
+    when they are all pairs (``zwei schwarze 9en, zwei rote 3en…``), the score ruling when it
+    tells how a round ended (``okeyle bitti, kaç yazılır``); none otherwise."""
     tiles = tiles_in_query(query)
-    return lead_of(meld_checks(tiles, table)) if tiles else score_lead(query, table)
+    if tiles:
+        return lead_of(meld_checks(tiles, table))
+    pairs = pairs_in_query(query)
+    return lead_of(pair_checks(pairs, table)) if pairs else score_lead(query, table)

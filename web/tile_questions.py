@@ -49,12 +49,40 @@ def _number(word: str) -> int | None:
     return int(match.group(1)) if 1 <= int(match.group(1)) <= 13 else None
 
 
-_ORDINAL = frozenset({"st", "nd", "rd", "th"})
-"""English ordinal endings: ``1st 2nd 3rd`` are no tiles."""
+_ORDINAL = frozenset({"st", "nd", "rd", "th", "x"})
+"""English ordinal endings and the mark of a count: ``1st 2nd 3rd`` and ``2x`` are no tiles."""
+
+
+def tiles_in_query(text: str) -> tuple[Tile, ...]:
+    """The tiles a search names for a meld question: at least three, not all pairs (see
+    :func:`named_tiles`).
+
+    >>> [str(t) for t in tiles_in_query("101de 13 1 2 seri olur mu")]
+    ['R13', 'R1', 'R2']
+    >>> tiles_in_query("two red 7s, two blue 9s, two black 1s: can I open with pairs")
+    ()
+    """
+    tiles = named_tiles(text)
+    return () if _all_pairs(tiles) else tiles
+
+
+def pairs_in_query(text: str) -> tuple[tuple[Tile, Tile], ...]:
+    """The pairs a search names, when the tiles it names are all pairs, each tile twice
+    (``zwei schwarze 9en, zwei rote 3en, zwei gelbe 12en``): a question about pairs.
+
+    >>> [" ".join(map(str, p)) for p in pairs_in_query("two red 7s, two blue 9s, two K1")]
+    ['R7 R7', 'B9 B9', 'K1 K1']
+    >>> pairs_in_query("R7 R8 R9")
+    ()
+    """
+    tiles = named_tiles(text)
+    if not _all_pairs(tiles):
+        return ()
+    return tuple((tile, tile) for tile in dict.fromkeys(tiles))
 
 
 @lru_cache(maxsize=4096)
-def tiles_in_query(text: str) -> tuple[Tile, ...]:
+def named_tiles(text: str) -> tuple[Tile, ...]:
     """The tiles a search names, if it names at least three: ``R12 R13 R1``, a colour word
     before its numbers (``kırmızı 12 13 1``, ``rot 12 13 1``), or three or more numbers
     alone that follow each other as a run would, in a row or joined by dashes, read as one
@@ -62,16 +90,12 @@ def tiles_in_query(text: str) -> tuple[Tile, ...]:
     four times, read as a group of other colours (``13 13 13``). A count before a tile
     names it that often (``zwei schwarze 9en``, ``iki tane kırmızı 7``), before a number
     alone a group (``vier Dreizehner``, ``three 7s``). Other words may stand around them.
-    Tiles that are all pairs ask no meld question. Every search asks, so the answers are kept.
+    Every search asks, so the answers are kept.
 
-    >>> [str(t) for t in tiles_in_query("101de 13 1 2 seri olur mu")]
-    ['R13', 'R1', 'R2']
-    >>> [str(t) for t in tiles_in_query("vier Dreizehner, wie viele Punkte")]
+    >>> [str(t) for t in named_tiles("vier Dreizehner, wie viele Punkte")]
     ['R13', 'Y13', 'B13', 'K13']
-    >>> tiles_in_query("5 mi 7 mi"), tiles_in_query("21 22 taş"), tiles_in_query("3 5 7 rounds")
+    >>> named_tiles("5 mi 7 mi"), named_tiles("21 22 taş"), named_tiles("3 5 7 rounds")
     ((), (), ())
-    >>> tiles_in_query("two red 7s, two blue 9s, two black 1s: can I open with pairs")
-    ()
     """
     if len(text) > MAX_QUERY:  # longer than a search takes: and the answers kept stay small
         return ()
@@ -83,7 +107,11 @@ def tiles_in_query(text: str) -> tuple[Tile, ...]:
     marked = False  # a count word after the count (iki tane, 2 x): a number alone is counted
     words = [w for w in (raw.strip("?!.:()\"'") for raw in
                          _WORDS.split(unicodedata.normalize("NFC", text))) if w]
-    read = [*read_numbers(words), ""]
+    # a count in words is marked as one (zwei → 2x) before number words beside digits are
+    # read as digits: ``rote 7, zwei blaue 9`` names no red 2
+    counts = [f"{times}x" if not word.isdigit() and (times := _count(word, after)) else word
+              for word, after in zip(words, [*words[1:], ""])]
+    read = [*read_numbers(counts), ""]
     for k, word in enumerate(read):
         after = read[k + 1] if k + 1 < len(read) else ""
         number = _number(word)
@@ -134,9 +162,7 @@ def tiles_in_query(text: str) -> tuple[Tile, ...]:
         tiles = [Tile(Color.RED, n) for n in bare]
     elif not tiles and MIN_TILES <= len(bare) <= len(_GROUP_COLOURS) and len(set(bare)) == 1:
         tiles = [Tile(c, bare[0]) for c in _GROUP_COLOURS[:len(bare)]]
-    if len(tiles) < MIN_TILES or _all_pairs(tiles):
-        return ()
-    return tuple(tiles)
+    return tuple(tiles) if len(tiles) >= MIN_TILES else ()
 
 
 _GROUP_COLOURS = (Color.RED, Color.YELLOW, Color.BLUE, Color.BLACK)
@@ -187,7 +213,7 @@ def _counted(word: str) -> int | None:
     return None
 
 
-def _all_pairs(tiles: list[Tile]) -> bool:
+def _all_pairs(tiles: tuple[Tile, ...]) -> bool:
     """Whether the tiles are pairs, each tile twice (``K9 K9 R3 R3``): a question about
     pairs, which no meld check answers."""
     counts = Counter(tiles)
@@ -244,6 +270,22 @@ def meld_checks(tiles: tuple[Tile, ...], table: Rules | None) -> MeldChecks:
         except InputError as problem:
             found.append((variant, problem))
     return found
+
+
+def pair_checks(pairs: tuple[tuple[Tile, Tile], ...], table: Rules | None) -> MeldChecks:
+    """The opening check on the pairs in 101 Okey, the variant that opens with pairs, under
+    ``table``'s house rules where the table plays it: its ruling, or the error that stops it.
+    The question names no indicator, so the check takes one that, like its okey, is none of
+    them."""
+    named = {tile for pair in pairs for tile in pair}
+    indicator = next(tile for tile in (Tile(c, n) for c in Color for n in range(1, 14))
+                     if tile not in named and Tile(tile.color, tile.number % 13 + 1) not in named)
+    body = {"variant": "101", "indicator": str(indicator),
+            "pairs": [" ".join(map(str, pair)) for pair in pairs]}
+    try:
+        return [("101", judge("opening", parse(CHECKS["opening"][0], body), table))]
+    except InputError as problem:
+        return [("101", problem)]
 
 
 def lead_of(checks: MeldChecks) -> Lead:
