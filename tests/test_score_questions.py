@@ -43,6 +43,10 @@ def test_a_phrase_starts_a_word() -> None:
     ("finished with the fake joker, does it double", Situation("normal", fake_joker=True)),
     ("someone went out in one go, what do we score", Situation("elden")),
     ("risk round, I never opened and he finished", Situation("normal", "never", True)),
+    # a finish said not to be with the joker is an ordinary one
+    ("OKEYİ ATMADAN BİTİRMEK", Situation("normal")),
+    ("finished without discarding the joker last", Situation("normal")),
+    ("beenden ohne den Joker abzuwerfen", Situation("normal")),
     # asked what is written, with how the player opened or a penalty: an ordinary finish
     ("risk elinde hiç açmayan kaç yazar", Situation("normal", "never", True)),
     ("yanlış açtım 101 ceza yedim, sonra hiç açamadım, 202 mi yazılır",

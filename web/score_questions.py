@@ -82,13 +82,16 @@ def read_situation(query: str) -> Situation | None:
     if len(query) > MAX_QUERY:
         return None
     facets = told(query)
+    if "not_okey_finish" in facets:  # without discarding the joker: an ordinary finish
+        facets = facets - {"okey_finish"} | {"finished"}
     kind = next((facet for facet in _FINISHES if facet in facets), None)
     if kind is None and facets >= {"fake_joker", "finished"}:
         kind = "okey_finish"  # with the fake joker: no joker finish, as the ruling says (803)
     finished = bool(facets & {"finished", "not_finished", "asks_score"}) or kind is not None
     penalties = tuple(sorted(facets & _PENALTIES))
     if kind is None and not (finished and (
-            penalties or facets & {"pairs_player", "never_opened", "risk_round"})):
+            penalties or facets & {"pairs_player", "never_opened", "risk_round",
+                                   "not_okey_finish"})):
         return None
     asked: Asked = "never" if "never_opened" in facets else "melds"
     if "pairs_player" in facets:
