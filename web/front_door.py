@@ -4,6 +4,7 @@ link to that check."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -15,7 +16,6 @@ from referee.tiles import Tile
 from web import phrases
 from web.api import ruling_json
 from web.errors import InputError
-from web.phrases import Phrases
 from web.score_questions import read_situation
 from web.tile_questions import MeldChecks
 
@@ -31,8 +31,10 @@ class CheckLink:
 
 
 @cache
-def _phrases() -> Phrases:
-    return phrases.load(LINKS_FILE)
+def _phrases() -> dict[str, list[re.Pattern[str]]]:
+    """Each check's phrases, a search per language."""
+    return {check: [phrases.pattern(listed) for listed in by_lang.values() if listed]
+            for check, by_lang in phrases.load(LINKS_FILE).items()}
 
 
 def check_links(query: str) -> list[CheckLink]:
@@ -42,7 +44,7 @@ def check_links(query: str) -> list[CheckLink]:
     folded = phrases.fold(query)
     links: list[CheckLink] = []
     for check, by_lang in _phrases().items():
-        hit = next((hit for listed in by_lang.values()
+        hit = next((hit for listed in by_lang
                     if (hit := phrases.found(folded, listed)) is not None), None)
         if hit is not None:
             links.append(CheckLink(check, hit))

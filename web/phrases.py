@@ -36,7 +36,20 @@ def load(path: Path) -> Phrases:
             for key, by_lang in data.items()}
 
 
-def found(text: str, phrases: tuple[str, ...]) -> str | None:
-    """The first of ``phrases`` the folded ``text`` holds at the start of a word, if any."""
-    padded = f" {text} "
-    return next((p for p in phrases if f" {p}" in padded), None)
+def pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """One search for all of ``phrases`` (folded), each at the start of a word: see
+    :func:`found`."""
+    return re.compile(" (" + "|".join(map(re.escape, phrases)) + ")")
+
+
+def found(text: str, phrases: re.Pattern[str]) -> str | None:
+    """The phrase of ``phrases`` (:func:`pattern`) the folded ``text`` holds at the start of
+    a word, the earliest in the text; None if none.
+
+    >>> found("burak okeyle bitti", pattern(("bitti", "okeyle bit")))
+    'okeyle bit'
+    >>> found("abitti", pattern(("bitti",))) is None
+    True
+    """
+    match = phrases.search(f" {text} ")
+    return match.group(1) if match is not None else None

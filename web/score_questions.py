@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -49,9 +50,9 @@ class Situation:
 
 
 @cache
-def _phrases() -> dict[str, tuple[str, ...]]:
-    """Each facet's phrases, in every language: players mix them."""
-    return {facet: tuple(p for listed in by_lang.values() for p in listed)
+def _phrases() -> dict[str, re.Pattern[str]]:
+    """Each facet's phrases, in every language (players mix them), as one search."""
+    return {facet: phrases.pattern(tuple(p for listed in by_lang.values() for p in listed))
             for facet, by_lang in phrases.load(PHRASES_FILE).items()}
 
 
