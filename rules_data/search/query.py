@@ -163,11 +163,15 @@ def read_numbers(words: Sequence[str]) -> list[str]:
     read: list[tuple[str, str | None]] = []  # (the word as typed, its digits if a number)
     inflected: set[int] = set()
     spelt: set[int] = set()  # numbers of more than one word (on beş) or with a hundred
+    hundreds = _hundred_words()[0]
+    near_hundred = [any(h in w for h in hundreds) for w in folded]
+    near_hundred = [here or (k + 1 < len(folded) and near_hundred[k + 1])
+                    for k, here in enumerate(near_hundred)]  # the hundred word, or before it
     i = 0
     while i < len(words):
         pair = (folded[i], base[i + 1]) if i + 1 < len(words) else ()
         single = folded[i] if base[i] in ambiguous else base[i]
-        if (hundred := _hundreds(folded, base, i)) is not None:
+        if near_hundred[i] and (hundred := _hundreds(folded, base, i)) is not None:
             spelt.add(len(read))
             read.append((" ".join(words[i:i + hundred[0]]), hundred[1]))
             i += hundred[0]
