@@ -16,6 +16,7 @@ from referee.tiles import Tile
 from web import phrases
 from web.api import ruling_json
 from web.errors import InputError
+from web.discard_questions import read_discard
 from web.score_questions import read_situation
 from web.tile_questions import MeldChecks
 
@@ -40,7 +41,9 @@ def _phrases() -> dict[str, list[re.Pattern[str]]]:
 def check_links(query: str) -> list[CheckLink]:
     """The checks whose question the search asks, in any of the three languages (players mix
     them), each once, in the file's order; and the score check for a question that tells how
-    a round ended (:func:`web.score_questions.read_situation`), its phrase that question."""
+    a round ended (:func:`web.score_questions.read_situation`), the discard check for one
+    that tells a discard (:func:`web.discard_questions.read_discard`), their phrase that
+    question."""
     folded = phrases.fold(query)
     links: list[CheckLink] = []
     for check, by_lang in _phrases().items():
@@ -48,8 +51,9 @@ def check_links(query: str) -> list[CheckLink]:
                     if (hit := phrases.found(folded, listed)) is not None), None)
         if hit is not None:
             links.append(CheckLink(check, hit))
-    if all(link.check != "score" for link in links) and read_situation(query) is not None:
-        links.append(CheckLink("score", folded))
+    told = {"score": read_situation(query), "discard": read_discard(query)}
+    links += [CheckLink(check, folded) for check, found in told.items()
+              if found is not None and all(link.check != check for link in links)]
     return links
 
 

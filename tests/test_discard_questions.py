@@ -1,0 +1,79 @@
+"""A discard told in a search question: read (each phrase of web/discard_questions.yaml),
+ruled on by the discard check, and its rules put first."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_data.search import SearchIndex
+from tests.phrase_rows import check_written, rows
+from web.discard_questions import PHRASES_FILE, Discard, discard_lead, read_discard
+from web.front_door import check_links
+from web.question_leads import referee_lead
+
+FACETS = rows(PHRASES_FILE)
+TILES = {"okey": "okeyi attım", "playable": "a playable tile"}
+"""A phrase of each tile facet, to read the other facets beside."""
+
+
+@pytest.mark.parametrize(("facet", "lang", "phrase"), FACETS,
+                         ids=[f"{f}-{lang}-{p}" for f, lang, p in FACETS])
+def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: str) -> None:
+    check_written(lang, phrase)
+    question = f"Also... {phrase.upper()}XY?"
+    if facet in TILES:
+        found = read_discard(question)
+        assert found is not None and found.tile == facet
+    else:
+        found = read_discard(f"{TILES['playable']}, {question}")
+        assert found is not None and found.finishing == (facet == "finishing")
+
+
+@pytest.mark.parametrize(("query", "discard"), [
+    ("kimse açmamışken okeyi attım", Discard("okey")),
+    ("darf man den Joker einfach abwerfen", Discard("okey")),
+    ("can you discard the joker without finishing", Discard("okey")),
+    ("Jokerabwurf zum Schluss", Discard("okey", finishing=True)),
+    ("throwing a tile someone could lay off", Discard("playable")),
+    ("işlek taş atarak bitirdim, ceza var mı", Discard("playable", finishing=True)),
+    ("mein letzter Stein war anlegbar", Discard("playable", finishing=True)),
+])
+def test_a_question_tells_the_discard(query: str, discard: Discard) -> None:
+    assert read_discard(query) == discard
+
+
+@pytest.mark.parametrize("query", ["okey nedir", "discard pile", "Abwurf nehmen", "x" * 5000])
+def test_a_question_that_tells_no_discard_brings_no_ruling(query: str) -> None:
+    assert read_discard(query) is None and discard_lead(query) == ()
+
+
+@pytest.mark.parametrize(("query", "lead"), [
+    ("okeyi attım", (("101", ("703",)),)),
+    ("threw a tile someone could lay off", (("101", ("702",)),)),
+    # the finisher's exemption, not the penalty it exempts from
+    ("my last tile could have been laid off", (("101", ("707",)),)),
+    # told as the round's end: the score ruling on the joker finish
+    ("the joker as my last tile", (("101", ("602",)), ("plain", ("608",)))),
+])
+def test_the_discard_ruling_cites_the_rules_of_the_case(query: str, lead: object) -> None:
+    assert referee_lead(query) == lead
+
+
+def test_a_told_round_end_comes_before_its_discard() -> None:
+    """``okeyle bitti``: the score ruling on the joker finish, not the discard one."""
+    assert referee_lead("okeyi attım ve okeyle bitti, kaç yazılır") == (
+        ("101", ("602",)), ("plain", ("608",)))
+
+
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("tr", "daha kimse el açmadan okeyi yere attım, ne olacak", "703"),
+    ("de", "darf ich den Joker einfach so abwerfen", "703"),
+    ("en", "my last tile couldve gone on a meld but i was finishing, is that a penalty", "707"),
+])
+def test_a_told_discard_finds_its_rule_first(search_index: SearchIndex, lang: str, query: str,
+                                             rule: str) -> None:
+    assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id == rule
+
+
+def test_a_told_discard_links_to_the_discard_check() -> None:
+    assert [link.check for link in check_links("kimse açmamışken okeyi attım")] == ["discard"]

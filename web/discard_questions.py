@@ -1,0 +1,105 @@
+"""A discard told in a question, and the referee's discard ruling on it: the search puts the
+rules that ruling rests on first, as it does a meld ruling's for tiles.
+
+The table argues about two discards: the okey thrown away in play (703), and a tile a meld
+on the table could take, an işlek tile (702), which the finishing player may discard (707).
+The phrases that tell them are data (``discard_questions.yaml``).
+
+>>> read_discard("kimse açmamışken okeyi attım")
+Discard(tile='okey', finishing=False)
+>>> read_discard("my last tile could have been laid off, do I get a penalty")
+Discard(tile='playable', finishing=True)
+>>> read_discard("okey nedir") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from referee.options import Rules
+from rules_data.search import MAX_QUERY, Lead
+from web import phrases
+from web.errors import InputError
+from web.referee_requests import CHECKS, judge
+from web.tile_questions import MeldChecks, lead_of
+from web.validation import parse
+
+PHRASES_FILE = Path(__file__).with_name("discard_questions.yaml")
+
+
+Thrown = Literal["okey", "playable"]
+"""The tile a discard question is about: the okey, or a playable (işlek) one."""
+
+
+@dataclass(frozen=True)
+class Discard:
+    """What a question tells of a discard: the okey or a playable tile, and whether it is
+    the finishing discard."""
+
+    tile: Thrown
+    finishing: bool = False
+
+
+@cache
+def _phrases() -> dict[str, re.Pattern[str]]:
+    """Each facet's phrases, in every language (players mix them), as one search."""
+    return {facet: phrases.pattern(tuple(p for listed in by_lang.values() for p in listed))
+            for facet, by_lang in phrases.load(PHRASES_FILE).items()}
+
+
+@lru_cache(maxsize=4096)
+def read_discard(query: str) -> Discard | None:
+    """The discard a question tells, if it tells one (the okey's first: a playable okey is
+    still the okey). Every search asks, so the answers are kept."""
+    if len(query) > MAX_QUERY:
+        return None
+    folded = phrases.fold(query)
+    told = {facet for facet, listed in _phrases().items()
+            if phrases.found(folded, listed) is not None}
+    tile: Thrown | None = "okey" if "okey" in told else "playable" if "playable" in told \
+        else None
+    finishing = "finishing" in told and "not_finishing" not in told
+    return Discard(tile, finishing) if tile is not None else None
+
+
+def discard_body(discard: Discard) -> dict[str, Any]:
+    """A discard request for it in 101 Okey, the variant that rules on discards: the okey
+    (indicator R5, so R6), or R10 beside R7 R8 R9 on the table."""
+    tile, table = ("R6", []) if discard.tile == "okey" else ("R10", [["R7", "R8", "R9"]])
+    return {"variant": "101", "indicator": "R5", "tile": tile, "table": table,
+            "finishing": discard.finishing}
+
+
+def discard_checks(discard: Discard, table: Rules | None) -> MeldChecks:
+    """The discard check on it, under ``table``'s house rules where the table plays 101
+    Okey: the ruling and its rules, or the error that stops it."""
+    try:
+        return [("101", judge("discard", parse(CHECKS["discard"][0], discard_body(discard)),
+                              table))]
+    except InputError as problem:
+        return [("101", problem)]
+
+
+def discard_lead(query: str, table: Rules | None = None) -> Lead:
+    """The rules the referee's discard ruling rests on when the question tells a discard
+    (see :func:`read_discard`); none otherwise. A finishing discard's are those it does not
+    share with the same discard in play: ``my last tile could be laid off`` asks about the
+    finisher's exemption (707), not the penalty it is exempt from (702)."""
+    discard = read_discard(query)
+    return _discard_lead(discard, table) if discard is not None else ()
+
+
+@lru_cache(maxsize=256)
+def _discard_lead(discard: Discard, table: Rules | None) -> Lead:
+    """:func:`discard_lead` for a discard read, kept per table."""
+    found = lead_of(discard_checks(discard, table))
+    if not discard.finishing:
+        return found
+    in_play = dict(lead_of(discard_checks(Discard(discard.tile), table)))
+    return tuple((variant, tuple(rule for rule in rules if rule not in in_play.get(variant, ()))
+                  or rules) for variant, rules in found)
