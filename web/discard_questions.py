@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -24,10 +23,7 @@ from typing import Any, Literal
 from referee.options import Rules
 from rules_data.search import MAX_QUERY, Lead
 from web import phrases
-from web.errors import InputError
-from web.referee_requests import CHECKS, judge
-from web.tile_questions import MeldChecks, lead_of
-from web.validation import parse
+from web.question_rulings import Rulings, beyond, lead_of, rule_on
 
 PHRASES_FILE = Path(__file__).with_name("discard_questions.yaml")
 
@@ -46,10 +42,8 @@ class Discard:
 
 
 @cache
-def _phrases() -> dict[str, re.Pattern[str]]:
-    """Each facet's phrases, in every language (players mix them), as one search."""
-    return {facet: phrases.pattern(tuple(p for listed in by_lang.values() for p in listed))
-            for facet, by_lang in phrases.load(PHRASES_FILE).items()}
+def _facets() -> phrases.Facets:
+    return phrases.facets(PHRASES_FILE)
 
 
 @lru_cache(maxsize=4096)
@@ -58,9 +52,7 @@ def read_discard(query: str) -> Discard | None:
     still the okey). Every search asks, so the answers are kept."""
     if len(query) > MAX_QUERY:
         return None
-    folded = phrases.fold(query)
-    told = {facet for facet, listed in _phrases().items()
-            if phrases.found(folded, listed) is not None}
+    told = phrases.told(query, _facets())
     tile: Thrown | None = "okey" if "okey" in told else "playable" if "playable" in told \
         else None
     finishing = "finishing" in told and "not_finishing" not in told
@@ -75,21 +67,18 @@ def discard_body(discard: Discard) -> dict[str, Any]:
             "finishing": discard.finishing}
 
 
-def discard_checks(discard: Discard, table: Rules | None) -> MeldChecks:
+def discard_checks(discard: Discard, table: Rules | None) -> Rulings:
     """The discard check on it, under ``table``'s house rules where the table plays 101
     Okey: the ruling and its rules, or the error that stops it."""
-    try:
-        return [("101", judge("discard", parse(CHECKS["discard"][0], discard_body(discard)),
-                              table))]
-    except InputError as problem:
-        return [("101", problem)]
+    return rule_on("discard", [("101", discard_body(discard))], table)
 
 
 def discard_lead(query: str, table: Rules | None = None) -> Lead:
     """The rules the referee's discard ruling rests on when the question tells a discard
     (see :func:`read_discard`); none otherwise. A finishing discard's are those it does not
-    share with the same discard in play: ``my last tile could be laid off`` asks about the
-    finisher's exemption (707), not the penalty it is exempt from (702)."""
+    share with the same discard in play (:func:`web.question_rulings.beyond`): ``my last
+    tile could be laid off`` asks about the finisher's exemption (707), not the penalty it
+    is exempt from (702)."""
     discard = read_discard(query)
     return _discard_lead(discard, table) if discard is not None else ()
 
@@ -100,6 +89,4 @@ def _discard_lead(discard: Discard, table: Rules | None) -> Lead:
     found = lead_of(discard_checks(discard, table))
     if not discard.finishing:
         return found
-    in_play = dict(lead_of(discard_checks(Discard(discard.tile), table)))
-    return tuple((variant, tuple(rule for rule in rules if rule not in in_play.get(variant, ()))
-                  or rules) for variant, rules in found)
+    return beyond(found, lead_of(discard_checks(Discard(discard.tile), table)))

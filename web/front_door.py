@@ -15,10 +15,10 @@ from flask import url_for
 from referee.tiles import Tile
 from web import phrases
 from web.api import ruling_json
-from web.errors import InputError
 from web.discard_questions import read_discard
+from web.errors import InputError
+from web.question_rulings import Rulings
 from web.score_questions import read_situation
-from web.tile_questions import MeldChecks
 
 LINKS_FILE = Path(__file__).with_name("check_links.yaml")
 
@@ -57,7 +57,7 @@ def check_links(query: str) -> list[CheckLink]:
     return links
 
 
-def meld_rulings(tiles: tuple[Tile, ...], checks: MeldChecks) -> list[dict[str, Any]]:
+def meld_rulings(tiles: tuple[Tile, ...], checks: Rulings) -> list[dict[str, Any]]:
     """The meld checks on the tiles (:func:`web.tile_questions.meld_checks`), as the API
     writes a ruling (or the error that stops it), with a link to the check's page."""
     written = " ".join(str(t) for t in tiles)

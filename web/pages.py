@@ -14,12 +14,13 @@ from rules_data.schema import SourceRef
 from rules_data.search import VARIANT_CHOICES
 from web.errors import InputError
 from web.front_door import check_links, meld_rulings
-from web.question_leads import referee_lead
-from web.tile_questions import lead_of, meld_checks, tiles_in_query
 from web.i18n import best_language
+from web.question_leads import referee_lead
+from web.question_rulings import lead_of
 from web.render import rule_html, sources_named
 from web.search import book, run_search
 from web.table import table_rules
+from web.tile_questions import meld_checks, tiles_in_query
 
 bp = Blueprint("pages", __name__, url_prefix="/<lang>")
 

@@ -53,3 +53,21 @@ def found(text: str, phrases: re.Pattern[str]) -> str | None:
     """
     match = phrases.search(f" {text} ")
     return match.group(1) if match is not None else None
+
+
+Facets = dict[str, re.Pattern[str]]
+"""Per facet of what a question tells, its phrases in every language as one search."""
+
+
+def facets(path: Path) -> Facets:
+    """A phrase file of facets, each one search over its phrases in every language: players
+    mix the languages."""
+    return {facet: pattern(tuple(p for listed in by_lang.values() for p in listed))
+            for facet, by_lang in load(path).items()}
+
+
+def told(query: str, searches: Facets) -> frozenset[str]:
+    """The facets a question holds a phrase of."""
+    folded = fold(query)
+    return frozenset(facet for facet, listed in searches.items()
+                     if found(folded, listed) is not None)

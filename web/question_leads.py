@@ -8,8 +8,9 @@ from __future__ import annotations
 from referee.options import Rules
 from rules_data.search import Lead
 from web.discard_questions import discard_lead
+from web.question_rulings import lead_of
 from web.score_questions import score_lead
-from web.tile_questions import lead_of, meld_checks, pair_checks, pairs_in_query, tiles_in_query
+from web.tile_questions import meld_checks, pair_checks, pairs_in_query, tiles_in_query
 
 
 def referee_lead(query: str, table: Rules | None = None) -> Lead:

@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -24,10 +23,7 @@ from typing import Any, Literal
 from referee.options import Rules
 from rules_data.search import MAX_QUERY, Lead
 from web import phrases
-from web.errors import InputError
-from web.referee_requests import CHECKS, judge
-from web.tile_questions import MeldChecks, lead_of
-from web.validation import parse
+from web.question_rulings import Rulings, beyond, lead_of, rule_on
 
 PHRASES_FILE = Path(__file__).with_name("score_questions.yaml")
 
@@ -50,10 +46,8 @@ class Situation:
 
 
 @cache
-def _phrases() -> dict[str, re.Pattern[str]]:
-    """Each facet's phrases, in every language (players mix them), as one search."""
-    return {facet: phrases.pattern(tuple(p for listed in by_lang.values() for p in listed))
-            for facet, by_lang in phrases.load(PHRASES_FILE).items()}
+def _facets() -> phrases.Facets:
+    return phrases.facets(PHRASES_FILE)
 
 
 def told(query: str) -> frozenset[str]:
@@ -62,9 +56,7 @@ def told(query: str) -> frozenset[str]:
     >>> sorted(told("Burak OKEYLE bitti, ben açmıştım"))
     ['finished', 'okey_finish']
     """
-    folded = phrases.fold(query)
-    return frozenset(facet for facet, listed in _phrases().items()
-                     if phrases.found(folded, listed) is not None)
+    return phrases.told(query, _facets())
 
 
 _PENALTIES = frozenset({"opening_short", "okey_in_hand"})
@@ -132,18 +124,12 @@ def score_body(situation: Situation, variant: str) -> dict[str, Any]:
             "risk_round": situation.risk_round or None}
 
 
-def score_checks(situation: Situation, table: Rules | None) -> MeldChecks:
+def score_checks(situation: Situation, table: Rules | None) -> Rulings:
     """The score check on the situation in each variant, under ``table``'s house rules where
     the table plays that variant: the ruling and its rules, or the error that stops it (a
     finish elden has no plain Okey)."""
-    found: MeldChecks = []
-    for variant in ("101", "plain"):
-        try:
-            body = parse(CHECKS["score"][0], score_body(situation, variant))
-            found.append((variant, judge("score", body, table)))
-        except InputError as problem:
-            found.append((variant, problem))
-    return found
+    return rule_on("score", ((variant, score_body(situation, variant))
+                             for variant in ("101", "plain")), table)
 
 
 ORDINARY = Situation("normal")
@@ -154,7 +140,7 @@ def score_lead(query: str, table: Rules | None = None) -> Lead:
     """The rules the referee's score ruling rests on, per variant, when the question tells a
     round's end (see :func:`read_situation`); none otherwise. Those it shares with the
     ruling on an ordinary round (601, everyone's remaining tiles) are left out when it has
-    others: ``çift açtım, başkası bitti`` asks about the pairs player's double (505)."""
+    others (:func:`web.question_rulings.beyond`)."""
     situation = read_situation(query)
     return _situation_lead(situation, table) if situation is not None else ()
 
@@ -162,6 +148,5 @@ def score_lead(query: str, table: Rules | None = None) -> Lead:
 @lru_cache(maxsize=1024)
 def _situation_lead(situation: Situation, table: Rules | None) -> Lead:
     """:func:`score_lead` for a situation read, kept: rounds told repeat, tables change."""
-    ordinary = dict(lead_of(score_checks(ORDINARY, table)))
-    return tuple((variant, tuple(rule for rule in rules if rule not in ordinary.get(variant, ()))
-                  or rules) for variant, rules in lead_of(score_checks(situation, table)))
+    return beyond(lead_of(score_checks(situation, table)),
+                  lead_of(score_checks(ORDINARY, table)))

@@ -17,17 +17,12 @@ from collections import Counter
 from functools import lru_cache
 
 from referee.options import Rules
-from referee.rulings import Ruling
 from referee.tiles import COLOR_NAMES, Color, Tile, color_word
 from rules_data.analysis import fold, plain_lower
-from rules_data.search import MAX_QUERY, Lead, number_of, read_numbers
-from web.errors import InputError
-from web.referee_requests import CHECKS, judge
-from web.validation import parse
+from rules_data.search import MAX_QUERY, number_of, read_numbers
+from web.question_rulings import Rulings, rule_on
 
 MIN_TILES = 3
-MeldChecks = list[tuple[str, tuple[Ruling, Rules] | InputError]]
-"""Per variant, the meld check's ruling and the rules it ran under, or the error that stops it."""
 _WORDS = re.compile(r"[\s,;|/]+")
 _NUMBERS = re.compile(r"^\d{1,2}(?:-\d{1,2})+$")  # 13-1-2: numbers without a colour
 
@@ -258,21 +253,15 @@ def _notation(word: str) -> Tile | None:
     return Tile.parse(word) if match else None
 
 
-def meld_checks(tiles: tuple[Tile, ...], table: Rules | None) -> MeldChecks:
+def meld_checks(tiles: tuple[Tile, ...], table: Rules | None) -> Rulings:
     """The meld check on the tiles in each variant, under ``table``'s house rules where the
     table plays that variant: the ruling and its rules, or the error that stops it."""
     written = " ".join(str(t) for t in tiles)
-    found: MeldChecks = []
-    for variant in ("101", "plain"):
-        try:
-            body = parse(CHECKS["meld"][0], {"variant": variant, "tiles": written})
-            found.append((variant, judge("meld", body, table)))
-        except InputError as problem:
-            found.append((variant, problem))
-    return found
+    return rule_on("meld", ((variant, {"variant": variant, "tiles": written})
+                            for variant in ("101", "plain")), table)
 
 
-def pair_checks(pairs: tuple[tuple[Tile, Tile], ...], table: Rules | None) -> MeldChecks:
+def pair_checks(pairs: tuple[tuple[Tile, Tile], ...], table: Rules | None) -> Rulings:
     """The opening check on the pairs in 101 Okey, the variant that opens with pairs, under
     ``table``'s house rules where the table plays it: its ruling, or the error that stops it.
     The question names no indicator, so the check takes one that, like its okey, is none of
@@ -280,16 +269,6 @@ def pair_checks(pairs: tuple[tuple[Tile, Tile], ...], table: Rules | None) -> Me
     named = {tile for pair in pairs for tile in pair}
     indicator = next(tile for tile in (Tile(c, n) for c in Color for n in range(1, 14))
                      if tile not in named and Tile(tile.color, tile.number % 13 + 1) not in named)
-    body = {"variant": "101", "indicator": str(indicator),
-            "pairs": [" ".join(map(str, pair)) for pair in pairs]}
-    try:
-        return [("101", judge("opening", parse(CHECKS["opening"][0], body), table))]
-    except InputError as problem:
-        return [("101", problem)]
-
-
-def lead_of(checks: MeldChecks) -> Lead:
-    """The rules each variant's meld ruling rests on (see :func:`meld_checks`): they answer
-    the question, so the search ranks them higher."""
-    return tuple((variant, checked[0].rules) for variant, checked in checks
-                 if not isinstance(checked, InputError))
+    return rule_on("opening", [("101", {
+        "variant": "101", "indicator": str(indicator),
+        "pairs": [" ".join(map(str, pair)) for pair in pairs]})], table)
