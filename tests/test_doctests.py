@@ -17,7 +17,7 @@ MODULES = sorted(
     for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
     if not info.name.endswith(".__main__")
 ) + ["referee", "rules_data", "web.table", "web.cli_text", "web.front_door", "web.tile_questions",
-     "web.phrases", "web.score_questions", "web.discard_questions",
+     "web.phrases", "web.score_questions", "web.discard_questions", "web.pickup_questions",
      "web.question_rulings"]
 
 

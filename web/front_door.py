@@ -17,6 +17,7 @@ from web import phrases
 from web.api import ruling_json
 from web.discard_questions import read_discard
 from web.errors import InputError
+from web.pickup_questions import failed_pickup
 from web.question_rulings import Rulings
 from web.score_questions import read_situation
 
@@ -42,8 +43,9 @@ def check_links(query: str) -> list[CheckLink]:
     """The checks whose question the search asks, in any of the three languages (players mix
     them), each once, in the file's order; and the score check for a question that tells how
     a round ended (:func:`web.score_questions.read_situation`), the discard check for one
-    that tells a discard (:func:`web.discard_questions.read_discard`), their phrase that
-    question."""
+    that tells a discard (:func:`web.discard_questions.read_discard`), the pickup check for
+    one that tells a failed pickup (:func:`web.pickup_questions.failed_pickup`), their phrase
+    that question."""
     folded = phrases.fold(query)
     links: list[CheckLink] = []
     for check, by_lang in _phrases().items():
@@ -51,9 +53,10 @@ def check_links(query: str) -> list[CheckLink]:
                     if (hit := phrases.found(folded, listed)) is not None), None)
         if hit is not None:
             links.append(CheckLink(check, hit))
-    told = {"score": read_situation(query), "discard": read_discard(query)}
+    told = {"score": read_situation(query) is not None,
+            "discard": read_discard(query) is not None, "pickup": failed_pickup(query)}
     links += [CheckLink(check, folded) for check, found in told.items()
-              if found is not None and all(link.check != check for link in links)]
+              if found and all(link.check != check for link in links)]
     return links
 
 

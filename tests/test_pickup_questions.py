@@ -1,0 +1,65 @@
+"""A failed pickup told in a search question: read (each phrase of
+web/pickup_questions.yaml), ruled on by the pickup check, and its rules put first."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.options import Rules
+from rules_data.search import SearchIndex
+from tests.phrase_rows import check_written, rows
+from web.front_door import check_links
+from web.pickup_questions import CANNOT_OPEN, OPENS, PHRASES_FILE, failed_pickup, pickup_lead
+from web.question_leads import referee_lead
+from web.question_rulings import lead_of, rule_on
+
+FACETS = rows(PHRASES_FILE)
+OTHER = {"took_discard": "yandan aldı", "could_not_use": "açamadı"}
+"""A phrase of each facet, to read the other beside."""
+
+
+@pytest.mark.parametrize(("facet", "lang", "phrase"), FACETS,
+                         ids=[f"{f}-{lang}-{p}" for f, lang, p in FACETS])
+def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: str) -> None:
+    check_written(lang, phrase)
+    other = next(text for name, text in OTHER.items() if name != facet)
+    assert failed_pickup(f"Also... {phrase.upper()}XY, {other}?")
+    assert not failed_pickup(f"Also... {phrase.upper()}XY?")
+
+
+@pytest.mark.parametrize("query", [
+    "can I take the discard before opening", "yandan alabilir miyim", "açamadım",
+    "Abwurf nehmen", "x" * 5000,
+])
+def test_a_question_that_tells_no_failed_pickup_brings_no_ruling(query: str) -> None:
+    assert not failed_pickup(query) and pickup_lead(query) == ()
+
+
+def test_the_racks_are_what_they_say() -> None:
+    """No discard opens the first (Y3 does not); R9 opens the second."""
+    failed = rule_on("pickup", [("101", {"variant": "101", "indicator": "K1", "tile": "Y3",
+                                         "rack": CANNOT_OPEN})], None)
+    opened = rule_on("pickup", [("101", {"variant": "101", "indicator": "K1", "tile": "R9",
+                                         "rack": OPENS})], None)
+    assert lead_of(failed) == (("101", ("406", "705")),)
+    assert lead_of(opened) == (("101", ("406", "401")),)
+
+
+@pytest.mark.parametrize(("choice", "rule"), [("penalty", "705"), ("no_penalty", "708")])
+def test_the_table_house_rule_decides_the_rule_that_leads(choice: str, rule: str) -> None:
+    table = Rules.preset("101").with_options({"failed_pickup": choice})
+    assert referee_lead("she took my discard and can't open", table) == (("101", (rule,)),)
+
+
+@pytest.mark.parametrize(("lang", "query"), [
+    ("en", "she took my discard and can't open"),
+    ("tr", "yandan aldı ama açamadı"),
+    ("de", "sie hat meinen Abwurf genommen und kann nicht auslegen"),
+])
+def test_a_told_failed_pickup_finds_its_rule_first(search_index: SearchIndex, lang: str,
+                                                   query: str) -> None:
+    assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id == "705"
+
+
+def test_a_told_failed_pickup_links_to_the_pickup_check() -> None:
+    assert "pickup" in [link.check for link in check_links("she took my discard and can't open")]
