@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 
@@ -15,9 +16,18 @@ def rows(path: Path) -> list[tuple[str, str, str]]:
             for lang, phrases in by_lang.items() for phrase in phrases]
 
 
+def each_phrase(path: Path, key: str = "facet") -> pytest.MarkDecorator:
+    """Parametrize a test with every phrase of the file: ``key`` (its check or facet),
+    ``lang`` and ``phrase``."""
+    found = rows(path)
+    return pytest.mark.parametrize((key, "lang", "phrase"), found,
+                                   ids=[f"{k}-{lang}-{p}" for k, lang, p in found])
+
+
 def check_written(lang: str, phrase: str) -> None:
     """A phrase is under one of the three languages, and written as it is compared."""
     from web.phrases import fold
 
-    assert lang in ("tr", "de", "en")
-    assert fold(phrase) == phrase, "write phrases folded: lowercase, no accents or Turkish letters"
+    assert lang in ("tr", "de", "en"), f"{phrase}: no language {lang}"
+    assert fold(phrase) == phrase, f"{phrase}: write phrases folded: lowercase, no accents " \
+                                   "or Turkish letters"

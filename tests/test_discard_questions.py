@@ -6,18 +6,16 @@ from __future__ import annotations
 import pytest
 
 from rules_data.search import SearchIndex
-from tests.phrase_rows import check_written, rows
+from tests.phrase_rows import check_written, each_phrase
 from web.discard_questions import PHRASES_FILE, Discard, discard_lead, read_discard
 from web.front_door import check_links
 from web.question_leads import referee_lead
 
-FACETS = rows(PHRASES_FILE)
 TILES = {"okey": "okeyi attım", "playable": "a playable tile"}
 """A phrase of each tile facet, to read the other facets beside."""
 
 
-@pytest.mark.parametrize(("facet", "lang", "phrase"), FACETS,
-                         ids=[f"{f}-{lang}-{p}" for f, lang, p in FACETS])
+@each_phrase(PHRASES_FILE)
 def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: str) -> None:
     check_written(lang, phrase)
     question = f"Also... {phrase.upper()}XY?"

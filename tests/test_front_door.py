@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from tests.phrase_rows import check_written, rows
+from tests.phrase_rows import check_written, each_phrase
 from web.front_door import LINKS_FILE, check_links
 from web.question_leads import referee_lead
 from web.tile_questions import pairs_in_query, tiles_in_query
@@ -86,11 +86,9 @@ def test_pairs_named_bring_the_opening_ruling_on_them(query: str, lead: object) 
     assert referee_lead(query) == lead
 
 
-LINKS = rows(LINKS_FILE)
 
 
-@pytest.mark.parametrize(("check", "lang", "phrase"), LINKS,
-                         ids=[f"{c}-{lang}-{p}" for c, lang, p in LINKS])
+@each_phrase(LINKS_FILE, "check")
 def test_every_phrase_links_to_its_check(check: str, lang: str, phrase: str) -> None:
     check_written(lang, phrase)
     found = [link.check for link in check_links(f"bitte {phrase} jetzt")]

@@ -7,19 +7,17 @@ import pytest
 
 from referee.options import Rules
 from rules_data.search import SearchIndex
-from tests.phrase_rows import check_written, rows
+from tests.phrase_rows import check_written, each_phrase
 from web.front_door import check_links
 from web.pickup_questions import CANNOT_OPEN, OPENS, PHRASES_FILE, failed_pickup, pickup_lead
 from web.question_leads import referee_lead
 from web.question_rulings import lead_of, rule_on
 
-FACETS = rows(PHRASES_FILE)
 OTHER = {"took_discard": "yandan aldı", "could_not_use": "açamadı"}
 """A phrase of each facet, to read the other beside."""
 
 
-@pytest.mark.parametrize(("facet", "lang", "phrase"), FACETS,
-                         ids=[f"{f}-{lang}-{p}" for f, lang, p in FACETS])
+@each_phrase(PHRASES_FILE)
 def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: str) -> None:
     check_written(lang, phrase)
     other = next(text for name, text in OTHER.items() if name != facet)

@@ -6,16 +6,14 @@ from __future__ import annotations
 import pytest
 
 from rules_data.search import SearchIndex
-from tests.phrase_rows import check_written, rows
+from tests.phrase_rows import check_written, each_phrase
 from web.question_leads import referee_lead
 from web.score_questions import PHRASES_FILE, Situation, read_situation, score_lead, told
 
 
-FACETS = rows(PHRASES_FILE)
 
 
-@pytest.mark.parametrize(("facet", "lang", "phrase"), FACETS,
-                         ids=[f"{f}-{lang}-{p}" for f, lang, p in FACETS])
+@each_phrase(PHRASES_FILE)
 def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: str) -> None:
     """Inside a question, in any case and with the last word going on."""
     check_written(lang, phrase)
