@@ -18,6 +18,7 @@ MODULES = sorted(
     if not info.name.endswith(".__main__")
 ) + ["referee", "rules_data", "web.table", "web.cli_text", "web.front_door", "web.tile_questions",
      "web.phrases", "web.score_questions", "web.discard_questions", "web.pickup_questions",
+     "web.opening_questions",
      "web.question_rulings"]
 
 

@@ -17,6 +17,7 @@ from web import phrases
 from web.api import ruling_json
 from web.discard_questions import read_discard
 from web.errors import InputError
+from web.opening_questions import read_short_opening
 from web.pickup_questions import failed_pickup
 from web.question_rulings import Rulings
 from web.score_questions import read_situation
@@ -44,8 +45,9 @@ def check_links(query: str) -> list[CheckLink]:
     them), each once, in the file's order; and the score check for a question that tells how
     a round ended (:func:`web.score_questions.read_situation`), the discard check for one
     that tells a discard (:func:`web.discard_questions.read_discard`), the pickup check for
-    one that tells a failed pickup (:func:`web.pickup_questions.failed_pickup`), their phrase
-    that question."""
+    one that tells a failed pickup (:func:`web.pickup_questions.failed_pickup`), the opening
+    check for one that tells a short opening (:func:`web.opening_questions.read_short_opening`),
+    their phrase that question."""
     folded = phrases.fold(query)
     links: list[CheckLink] = []
     for check, by_lang in _phrases().items():
@@ -54,7 +56,8 @@ def check_links(query: str) -> list[CheckLink]:
         if hit is not None:
             links.append(CheckLink(check, hit))
     told = {"score": read_situation(query) is not None,
-            "discard": read_discard(query) is not None, "pickup": failed_pickup(query)}
+            "discard": read_discard(query) is not None, "pickup": failed_pickup(query),
+            "opening": read_short_opening(query) is not None}
     links += [CheckLink(check, folded) for check, found in told.items()
               if found and all(link.check != check for link in links)]
     return links

@@ -1,13 +1,15 @@
 """The referee's ruling a search question brings, whose rules lead the results: on the tiles
 it names (:mod:`web.tile_questions`: a meld, or pairs to open with), or else on the round's
 end it tells (:mod:`web.score_questions`), on the discard it tells
-(:mod:`web.discard_questions`), or on a failed pickup (:mod:`web.pickup_questions`)."""
+(:mod:`web.discard_questions`), on a failed pickup (:mod:`web.pickup_questions`), or on
+an opening that fell short (:mod:`web.opening_questions`)."""
 
 from __future__ import annotations
 
 from referee.options import Rules
 from rules_data.search import Lead
 from web.discard_questions import discard_lead
+from web.opening_questions import opening_lead
 from web.pickup_questions import pickup_lead
 from web.question_rulings import lead_of
 from web.score_questions import score_lead
@@ -20,7 +22,8 @@ def referee_lead(query: str, table: Rules | None = None) -> Lead:
     when they are all pairs (``zwei schwarze 9en, zwei rote 3en…``), the score ruling when it
     tells how a round ended (``okeyle bitti, kaç yazılır``), the discard ruling when it tells
     of the okey or a playable tile thrown (``okeyi attım``), the pickup ruling when it tells
-    of a discard taken and not opened with (``she took my discard and can't open``); none
+    of a discard taken and not opened with (``she took my discard and can't open``), the
+    opening ruling when it tells of an opening short (``nur 90 Punkte ausgelegt``); none
     otherwise."""
     tiles = tiles_in_query(query)
     if tiles:
@@ -28,4 +31,5 @@ def referee_lead(query: str, table: Rules | None = None) -> Lead:
     pairs = pairs_in_query(query)
     if pairs:
         return lead_of(pair_checks(pairs, table))
-    return score_lead(query, table) or discard_lead(query, table) or pickup_lead(query, table)
+    return (score_lead(query, table) or discard_lead(query, table)
+            or pickup_lead(query, table) or opening_lead(query, table))

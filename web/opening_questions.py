@@ -1,0 +1,89 @@
+"""An opening that fell short, told in a question, and the referee's opening ruling on it:
+the search puts the rules that ruling rests on first, as it does a meld ruling's for tiles.
+
+>>> read_short_opening("nur 90 Punkte ausgelegt, was nun")
+'melds'
+>>> read_short_opening("only had four pairs when I opened")
+'pairs'
+>>> read_short_opening("how many points do I need to open") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from referee.options import Rules
+from rules_data.search import MAX_QUERY, Lead, number_of
+from web import phrases
+from web.question_rulings import beyond, lead_of, rule_on
+
+PHRASES_FILE = Path(__file__).with_name("opening_questions.yaml")
+
+Laid = Literal["melds", "pairs"]
+"""What a short opening laid down: melds worth too little, or too few pairs."""
+
+MELDS = ["R10 R11 R12", "Y10 Y11 Y12", "B10 B11 B12"]
+"""Melds worth 99: short of 101 by one K10 K11 K12 (``OPENS_WITH``)."""
+OPENS_WITH = "K10 K11 K12"
+_POINTS = re.compile(r"(?<!\d)([1-9]\d?|100)(?!\d)")
+"""A number of points under 101, as digits."""
+
+
+@cache
+def _facets() -> phrases.Facets:
+    return phrases.facets(PHRASES_FILE)
+
+
+@lru_cache(maxsize=4096)
+def read_short_opening(query: str) -> Laid | None:
+    """What a question tells an opening laid short with: melds (a shortfall said, or a
+    number of points under 101 beside laying down), or pairs (a number under five before the
+    word for pairs); None when it tells none. Every search asks, so the answers are kept."""
+    if len(query) > MAX_QUERY:
+        return None
+    told = phrases.told(query, _facets())
+    if "laid_down" not in told:
+        return None
+    if "pairs" in told and _few_pairs(query):
+        return "pairs"
+    folded = phrases.fold(query)
+    points = [int(n) for n in _POINTS.findall(folded)]
+    return "melds" if "short" in told or any(n >= 20 for n in points) else None
+
+
+def _few_pairs(query: str) -> bool:
+    """Whether a number under five comes right before the word for pairs (``dört çift``,
+    ``vier Paare``, ``4 pairs``)."""
+    words = phrases.fold(query).split()
+    return any((count := number_of(word)) is not None and count < 5
+               and after.startswith(("cift", "paar", "pair"))
+               for word, after in zip(words, words[1:]))
+
+
+def opening_body(laid: Laid, enough: bool) -> dict[str, Any]:
+    """An opening request in 101 Okey: the melds worth 99 (with ``OPENS_WITH``, 132), or four
+    pairs (five); the indicator K1 makes none of them the okey."""
+    if laid == "pairs":
+        return {"variant": "101", "indicator": "K1",
+                "pairs": [f"R{n} R{n}" for n in range(2, 7 if enough else 6)]}
+    return {"variant": "101", "indicator": "K1",
+            "melds": [*MELDS, OPENS_WITH] if enough else MELDS}
+
+
+def opening_lead(query: str, table: Rules | None = None) -> Lead:
+    """The rules the referee's ruling on a short opening rests on, when the question tells
+    one, beyond those of an opening that is enough (401, 501): the penalty (701)."""
+    laid = read_short_opening(query)
+    return _short_lead(laid, table) if laid is not None else ()
+
+
+@lru_cache(maxsize=64)
+def _short_lead(laid: Laid, table: Rules | None) -> Lead:
+    """:func:`opening_lead` for what was laid, kept per table."""
+    short = rule_on("opening", [("101", opening_body(laid, enough=False))], table)
+    enough = rule_on("opening", [("101", opening_body(laid, enough=True))], table)
+    return beyond(lead_of(short), lead_of(enough))
