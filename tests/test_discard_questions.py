@@ -8,7 +8,6 @@ import pytest
 from rules_data.search import SearchIndex
 from tests.phrase_rows import check_written, each_phrase
 from web.discard_questions import PHRASES_FILE, Discard, discard_lead, read_discard
-from web.front_door import check_links
 from web.question_leads import referee_lead
 
 TILES = {"okey": "okeyi attım", "playable": "a playable tile"}
@@ -71,7 +70,3 @@ def test_a_told_round_end_comes_before_its_discard() -> None:
 def test_a_told_discard_finds_its_rule_first(search_index: SearchIndex, lang: str, query: str,
                                              rule: str) -> None:
     assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id == rule
-
-
-def test_a_told_discard_links_to_the_discard_check() -> None:
-    assert [link.check for link in check_links("kimse açmamışken okeyi attım")] == ["discard"]

@@ -99,9 +99,13 @@ def test_every_phrase_links_to_its_check(check: str, lang: str, phrase: str) -> 
     ("yandan alabilir miyim", "pickup"), ("Atılan taşı alabilir miyim?", "pickup"),
     ("Darf ich den abgeworfenen Stein nehmen?", "pickup"), ("can I take the discard", "pickup"),
     ("İŞLEK Mİ", "discard"), ("how many points does everyone get", "score"),
-    # a question that tells how a round ended: the score check rules on it
+    # a question that tells how a round ended, a discard, a failed pickup or a short opening:
+    # the check that rules on it
     ("burak okeyle bitti, ben açmıştım, kaç yazılır", "score"),
     ("ich hatte mit Paaren ausgelegt, jemand anders wurde fertig", "score"),
+    ("kimse açmamışken okeyi attım", "discard"),
+    ("she took my discard and can't open", "pickup"),
+    ("nur 90 Punkte ausgelegt", "opening"),
 ])
 def test_questions_as_typed_link_to_the_check(query: str, check: str) -> None:
     assert [link.check for link in check_links(query)] == [check]

@@ -7,7 +7,6 @@ import pytest
 
 from rules_data.search import SearchIndex
 from tests.phrase_rows import check_written, each_phrase
-from web.front_door import check_links
 from web.opening_questions import PHRASES_FILE, opening_lead, read_short_opening
 from web.question_leads import referee_lead
 
@@ -54,7 +53,3 @@ def test_the_ruling_on_a_short_opening_cites_its_penalty(query: str) -> None:
 def test_a_told_short_opening_finds_its_rule_first(search_index: SearchIndex, lang: str,
                                                    query: str) -> None:
     assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id == "701"
-
-
-def test_a_told_short_opening_links_to_the_opening_check() -> None:
-    assert "opening" in [link.check for link in check_links("nur 90 Punkte ausgelegt")]

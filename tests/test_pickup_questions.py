@@ -8,7 +8,6 @@ import pytest
 from referee.options import Rules
 from rules_data.search import SearchIndex
 from tests.phrase_rows import check_written, each_phrase
-from web.front_door import check_links
 from web.pickup_questions import CANNOT_OPEN, OPENS, PHRASES_FILE, failed_pickup, pickup_lead
 from web.question_leads import referee_lead
 from web.question_rulings import lead_of, rule_on
@@ -57,7 +56,3 @@ def test_the_table_house_rule_decides_the_rule_that_leads(choice: str, rule: str
 def test_a_told_failed_pickup_finds_its_rule_first(search_index: SearchIndex, lang: str,
                                                    query: str) -> None:
     assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id == "705"
-
-
-def test_a_told_failed_pickup_links_to_the_pickup_check() -> None:
-    assert "pickup" in [link.check for link in check_links("she took my discard and can't open")]
