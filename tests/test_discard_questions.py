@@ -4,6 +4,7 @@ ruled on by the discard check, and its rules put first."""
 from __future__ import annotations
 
 import pytest
+from flask.testing import FlaskClient
 
 from rules_data.search import SearchIndex
 from tests.phrase_rows import check_written, each_phrase
@@ -70,3 +71,25 @@ def test_a_told_round_end_comes_before_its_discard() -> None:
 def test_a_told_discard_finds_its_rule_first(search_index: SearchIndex, lang: str, query: str,
                                              rule: str) -> None:
     assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id == rule
+
+
+def test_a_typo_does_not_hide_the_discard_told(search_index: SearchIndex) -> None:
+    """``Jokr`` is read as the speller mends it, though the search shows no suggestion."""
+    query = "darf man den Jokr einfach abwerfen"
+    assert referee_lead(query) == ()
+    assert search_index.mended(query, "de") == "darf man den joker einfach abwerfen"
+    assert referee_lead(query, None, lambda: search_index.mended(query, "de")) == (
+        ("101", ("703",)),)
+
+
+@pytest.mark.parametrize(("query", "lang"), [
+    ("okey", "en"), ("", "en"), ("x" * 300, "en"), ("okey", "fr"),
+])
+def test_a_query_the_speller_leaves_or_no_search_takes_is_not_mended(
+        search_index: SearchIndex, query: str, lang: str) -> None:
+    assert search_index.mended(query, lang) is None
+
+
+def test_the_api_reads_what_a_mistyped_question_tells(client: FlaskClient) -> None:
+    found = client.get("/api/v1/search?q=darf+man+den+Jokr+einfach+abwerfen&lang=de").get_json()
+    assert found["results"][0]["id"] == "703"

@@ -33,9 +33,8 @@ from web.round_requests import (
     rule_round,
     state_json,
 )
-from web.search import book, run_search
+from web.search import book, question_lead, run_search
 from web.table import table_rules
-from web.question_leads import referee_lead
 from web.validation import choose_language, json_body, parse, query_args
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -95,7 +94,7 @@ def search() -> Response:
     params = parse(SearchQuery, query_args())
     lang = lang_of(params)
     results = run_search(params.q, lang, params.variant, params.limit,
-                         referee_lead(params.q, table_rules()))
+                         question_lead(params.q, lang, table_rules()))
     return respond(responses.SearchResults.model_validate({
         "query": results.query, "lang": lang, "variant": results.variant,
         "status": results.status, "suggestion": results.suggestion,

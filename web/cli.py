@@ -27,8 +27,7 @@ from web.nfc import NFCGroup
 from web.pages import house_choice_label
 from web.referee_requests import CHECKS, judge
 from web.round_requests import RoundRequest, rule_round, state_json
-from web.search import book, run_search
-from web.question_leads import referee_lead
+from web.search import book, question_lead, run_search
 from web.timeline import timeline_lines
 from web.validation import load_json, parse
 
@@ -76,7 +75,7 @@ def rules_search(query: str, lang: str, variant: str, limit: int) -> None:
     """Search the rules: flask rules search "jokerabwurf" --lang de"""
     with force_locale(lang):
         try:
-            results = run_search(query, lang, variant, limit, referee_lead(query))
+            results = run_search(query, lang, variant, limit, question_lead(query, lang))
         except InputError as error:
             fail(error.message)
         if not results.hits:

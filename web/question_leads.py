@@ -6,6 +6,8 @@ an opening that fell short (:mod:`web.opening_questions`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from referee.options import Rules
 from rules_data.search import Lead
 from web.discard_questions import discard_lead
@@ -16,7 +18,8 @@ from web.score_questions import score_lead
 from web.tile_questions import meld_checks, pair_checks, pairs_in_query, tiles_in_query
 
 
-def referee_lead(query: str, table: Rules | None = None) -> Lead:
+def referee_lead(query: str, table: Rules | None = None,
+                 mended: Callable[[], str | None] | None = None) -> Lead:
     """The rules the referee's ruling rests on, per variant: the meld ruling when the search
     names tiles (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``), the opening ruling
     when they are all pairs (``zwei schwarze 9en, zwei rote 3en…``), the score ruling when it
@@ -24,7 +27,18 @@ def referee_lead(query: str, table: Rules | None = None) -> Lead:
     of the okey or a playable tile thrown (``okeyi attım``), the pickup ruling when it tells
     of a discard taken and not opened with (``she took my discard and can't open``), the
     opening ruling when it tells of an opening short (``nur 90 Punkte ausgelegt``); none
-    otherwise."""
+    otherwise. When the query as typed tells nothing, ``mended`` gives it with the speller's
+    corrections in (:meth:`rules_data.search.SearchIndex.mended`), read the same way: a typo
+    does not hide what a question tells (``darf man den Jokr einfach abwerfen``)."""
+    lead = _told_lead(query, table)
+    if lead or mended is None:
+        return lead
+    fixed = mended()
+    return _told_lead(fixed, table) if fixed else ()
+
+
+def _told_lead(query: str, table: Rules | None) -> Lead:
+    """:func:`referee_lead` for one text."""
     tiles = tiles_in_query(query)
     if tiles:
         return lead_of(meld_checks(tiles, table))

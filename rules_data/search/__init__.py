@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import TypeVar
 
 from rules_data.analysis import TOKEN
 from rules_data.loader import Rulebook
@@ -68,6 +69,9 @@ __all__ = [
 
 RESULT_CACHE = 1024
 """How many answers a :class:`SearchIndex` keeps by default (``SEARCH_CACHE_SIZE``; 0: none)."""
+
+
+T = TypeVar("T")
 
 
 class SearchIndex:
@@ -183,17 +187,40 @@ class SearchIndex:
             raise QueryError("too_long",
                              f"the query has {len(text)} characters; at most {MAX_QUERY}")
         limit = max(1, min(MAX_LIMIT, int(limit)))
+
+        def run(gen: Generation) -> Results:
+            key = (text, lang, variant, limit, gen.name, lead)
+            found = self.cache.get(key)
+            if found is None:
+                found = _run(gen, text, lang, variant, limit, lead)
+                self.cache.put(key, found)
+            return found
+
+        return self._on_live(run)
+
+    def mended(self, query: str, lang: str) -> str | None:
+        """The query with the speller's corrections put in, whether or not its search would
+        suggest them: what a question tells (a round's end, a discard) is read from it too,
+        so that a typo does not hide it. None when nothing is mended, or for a query no
+        search takes (:meth:`search` says why)."""
+        text = clean_query(query) if isinstance(query, str) else ""
+        if lang not in LANGS or not text or len(text) > MAX_QUERY:
+            return None
+
+        def mend(gen: Generation) -> str | None:
+            words = gen.query.join_particles(read_numbers(TOKEN.findall(text)))
+            return suggestion(text, words, gen.query.units(words, lang)[1])
+
+        return self._on_live(mend)
+
+    def _on_live(self, work: Callable[[Generation], T]) -> T:
+        """``work`` on the live generation, once more on the next if a rebuild removed it."""
         for attempt in (1, 2):
             name: str | None = None
             try:
                 gen = self._generation()
                 name = gen.name
-                key = (text, lang, variant, limit, name, lead)
-                found = self.cache.get(key)
-                if found is None:
-                    found = _run(gen, text, lang, variant, limit, lead)
-                    self.cache.put(key, found)
-                return found
+                return work(gen)
             except Exception as error:
                 # A generation removed under us (a rebuild cleaned it away between reading
                 # the pointer and using it) fails in many ways: FileNotFoundError, Whoosh's
