@@ -136,7 +136,8 @@ with the synonyms' words in the speller's vocabulary; then 0.024, 0.033 and 0.02
 read only as a short stem mended; 0.023, 0.028 and 0.015 with a mended word read as the
 word it mends to; 0.022, 0.031 and 0.010 with the stop words in the speller's vocabulary;
 0.026, 0.031 and 0.010 with the referee's rulings on what a question tells, whose phrases a
-typo can hide, as written 0.964, 0.959 and 0.968); 0.034, 0.054 and 0.050 before."""
+typo can hide, as written 0.964, 0.959 and 0.968; 0.024, 0.024 and 0.009 with those read
+from the query as mended too); 0.034, 0.054 and 0.050 before."""
 
 
 def with_a_typo(query: str, rng: random.Random) -> str | None:
