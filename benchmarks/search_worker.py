@@ -33,7 +33,11 @@ def main() -> None:
         except ImportError:  # before the referee led the search
             def referee_lead(query: str) -> tuple[()]:
                 return ()
-    mends = hasattr(SearchIndex, "mended")  # the lead read from the query as mended too
+    try:  # the lead read from the query as mended too, where it tells nothing as typed
+        from web.question_leads import led_search
+    except ImportError:
+        def led_search(search, query):  # type: ignore[no-untyped-def]
+            return search(referee_lead(query))
 
     SearchIndex.build(index_dir, rulebook())
     index = SearchIndex(index_dir, cache_size=0)
@@ -42,9 +46,7 @@ def main() -> None:
     for line in sys.stdin:
         query, lang = json.loads(line)
         started, thread = time.perf_counter(), time.thread_time()
-        lead = referee_lead(query, None, lambda: index.mended(query, lang)) if mends \
-            else referee_lead(query)
-        found = index.search(query, lang, lead=lead)
+        found = led_search(lambda lead: index.search(query, lang, lead=lead), query)
         cpu = (time.thread_time() - thread) * 1000
         wall = (time.perf_counter() - started) * 1000
         print(json.dumps([wall, cpu, [hit.id for hit in found.hits]]), flush=True)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from rules_data.search import SearchIndex
+from rules_data.search import Lead, Results, SearchIndex
 from tests.phrase_rows import check_written, each_phrase
 from web.discard_questions import PHRASES_FILE, Discard, discard_lead, read_discard
-from web.question_leads import referee_lead
+from web.question_leads import led_search, referee_lead
 
 TILES = {"okey": "okeyi attım", "playable": "a playable tile"}
 """A phrase of each tile facet, to read the other facets beside."""
@@ -74,20 +74,30 @@ def test_a_told_discard_finds_its_rule_first(search_index: SearchIndex, lang: st
 
 
 def test_a_typo_does_not_hide_the_discard_told(search_index: SearchIndex) -> None:
-    """``Jokr`` is read as the speller mends it, though the search shows no suggestion."""
+    """``Jokr`` is read as the speller mends it: the search as typed brings no lead, the
+    search led by what the mended query tells does."""
     query = "darf man den Jokr einfach abwerfen"
     assert referee_lead(query) == ()
-    assert search_index.mended(query, "de") == "darf man den joker einfach abwerfen"
-    assert referee_lead(query, None, lambda: search_index.mended(query, "de")) == (
-        ("101", ("703",)),)
+    asked: list[object] = []
+
+    def search(lead: Lead) -> Results:
+        asked.append(lead)
+        return search_index.search(query, "de", lead=lead)
+
+    found = led_search(search, query)
+    assert found.mended == "darf man den joker einfach abwerfen"
+    assert asked == [(), (("101", ("703",)),)]
+    assert found.hits[0].id == "703"
 
 
-@pytest.mark.parametrize(("query", "lang"), [
-    ("okey", "en"), ("", "en"), ("x" * 300, "en"), ("okey", "fr"),
-])
-def test_a_query_the_speller_leaves_or_no_search_takes_is_not_mended(
-        search_index: SearchIndex, query: str, lang: str) -> None:
-    assert search_index.mended(query, lang) is None
+def test_a_query_as_typed_is_searched_once(search_index: SearchIndex) -> None:
+    asked: list[object] = []
+
+    def search(lead: Lead) -> Results:
+        asked.append(lead)
+        return search_index.search("okey nedir", "tr", lead=lead)
+
+    assert led_search(search, "okey nedir").mended is None and asked == [()]
 
 
 def test_the_api_reads_what_a_mistyped_question_tells(client: FlaskClient) -> None:

@@ -25,7 +25,7 @@ import yaml
 
 from rules_data import LANGS
 from rules_data.search import SearchIndex
-from web.question_leads import referee_lead
+from web.question_leads import led_search
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BARS = {
@@ -89,8 +89,8 @@ def evaluate(index: SearchIndex, queries: list[dict[str, object]], lang: str) ->
     for item in queries:
         wanted = {str(rule) for rule in item["ok"]}  # type: ignore[attr-defined]
         query = str(item["q"])
-        lead = referee_lead(query, None, lambda: index.mended(query, lang))
-        found = [hit.id for hit in index.search(query, lang, limit=10, lead=lead).hits]
+        found = [hit.id for hit in led_search(
+            lambda lead: index.search(query, lang, limit=10, lead=lead), query).hits]
         rank = next((i for i, rule in enumerate(found, 1) if rule in wanted), None)
         reciprocal.append(1 / rank if rank else 0.0)
         hits3 += rank is not None and rank <= 3

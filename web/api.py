@@ -33,7 +33,7 @@ from web.round_requests import (
     rule_round,
     state_json,
 )
-from web.search import book, question_lead, run_search
+from web.search import book, search_question
 from web.table import table_rules
 from web.validation import choose_language, json_body, parse, query_args
 
@@ -93,8 +93,7 @@ def term_json(term: Term, lang: str) -> dict[str, Any]:
 def search() -> Response:
     params = parse(SearchQuery, query_args())
     lang = lang_of(params)
-    results = run_search(params.q, lang, params.variant, params.limit,
-                         question_lead(params.q, lang, table_rules()))
+    results = search_question(params.q, lang, params.variant, params.limit, table_rules())
     return respond(responses.SearchResults.model_validate({
         "query": results.query, "lang": lang, "variant": results.variant,
         "status": results.status, "suggestion": results.suggestion,

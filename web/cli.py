@@ -27,7 +27,7 @@ from web.nfc import NFCGroup
 from web.pages import house_choice_label
 from web.referee_requests import CHECKS, judge
 from web.round_requests import RoundRequest, rule_round, state_json
-from web.search import book, question_lead, run_search
+from web.search import book, search_question
 from web.timeline import timeline_lines
 from web.validation import load_json, parse
 
@@ -75,7 +75,7 @@ def rules_search(query: str, lang: str, variant: str, limit: int) -> None:
     """Search the rules: flask rules search "jokerabwurf" --lang de"""
     with force_locale(lang):
         try:
-            results = run_search(query, lang, variant, limit, question_lead(query, lang))
+            results = search_question(query, lang, variant, limit)
         except InputError as error:
             fail(error.message)
         if not results.hits:

@@ -17,7 +17,7 @@ from web.front_door import check_links, meld_rulings
 from web.i18n import best_language
 from web.question_rulings import lead_of
 from web.render import rule_html, sources_named
-from web.search import book, question_lead, run_search
+from web.search import book, run_search, search_question
 from web.table import table_rules
 from web.tile_questions import meld_checks, tiles_in_query
 
@@ -76,8 +76,8 @@ def search() -> str:
         return render_template("results.html", query="", variant=variant, results=None)
     tiles = tiles_in_query(query)
     checks = meld_checks(tiles, table_rules()) if tiles else []  # once: the cards and the lead
-    lead = lead_of(checks) if tiles else question_lead(query, g.lang, table_rules())
-    results = run_search(query, g.lang, variant, limit=20, lead=lead)
+    results = run_search(query, g.lang, variant, limit=20, lead=lead_of(checks)) if tiles \
+        else search_question(query, g.lang, variant, 20, table_rules())
     return render_template("results.html", query=query, variant=variant, results=results,
                            tiles=tiles, melds=meld_rulings(tiles, checks),
                            checks=check_links(query), check_pages=check_pages(),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.options import Rules
-from rules_data.search import Lead
+from rules_data.search import Lead, Results
 from web.discard_questions import discard_lead
 from web.opening_questions import opening_lead
 from web.pickup_questions import pickup_lead
@@ -18,8 +18,7 @@ from web.score_questions import score_lead
 from web.tile_questions import meld_checks, pair_checks, pairs_in_query, tiles_in_query
 
 
-def referee_lead(query: str, table: Rules | None = None,
-                 mended: Callable[[], str | None] | None = None) -> Lead:
+def referee_lead(query: str, table: Rules | None = None) -> Lead:
     """The rules the referee's ruling rests on, per variant: the meld ruling when the search
     names tiles (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``), the opening ruling
     when they are all pairs (``zwei schwarze 9en, zwei rote 3en…``), the score ruling when it
@@ -27,18 +26,7 @@ def referee_lead(query: str, table: Rules | None = None,
     of the okey or a playable tile thrown (``okeyi attım``), the pickup ruling when it tells
     of a discard taken and not opened with (``she took my discard and can't open``), the
     opening ruling when it tells of an opening short (``nur 90 Punkte ausgelegt``); none
-    otherwise. When the query as typed tells nothing, ``mended`` gives it with the speller's
-    corrections in (:meth:`rules_data.search.SearchIndex.mended`), read the same way: a typo
-    does not hide what a question tells (``darf man den Jokr einfach abwerfen``)."""
-    lead = _told_lead(query, table)
-    if lead or mended is None:
-        return lead
-    fixed = mended()
-    return _told_lead(fixed, table) if fixed else ()
-
-
-def _told_lead(query: str, table: Rules | None) -> Lead:
-    """:func:`referee_lead` for one text."""
+    otherwise (see :func:`led_search` for a query with a typo)."""
     tiles = tiles_in_query(query)
     if tiles:
         return lead_of(meld_checks(tiles, table))
@@ -47,3 +35,19 @@ def _told_lead(query: str, table: Rules | None) -> Lead:
         return lead_of(pair_checks(pairs, table))
     return (score_lead(query, table) or discard_lead(query, table)
             or pickup_lead(query, table) or opening_lead(query, table))
+
+
+def led_search(search: Callable[[Lead], Results], query: str,
+               table: Rules | None = None) -> Results:
+    """``search`` (of ``query``, given its lead) led by the rules of the referee's ruling on
+    what the query tells (:func:`referee_lead`). Where the query as typed tells nothing, what
+    it tells as the speller mends it (:attr:`Results.mended`) leads, suggestion shown or not:
+    a typo does not hide it (``darf man den Jokr einfach abwerfen``), and only such a query
+    is searched twice."""
+    lead = referee_lead(query, table)
+    results = search(lead)
+    if not lead and results.mended is not None:
+        lead = referee_lead(results.mended, table)
+        if lead:
+            results = search(lead)
+    return results

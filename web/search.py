@@ -15,7 +15,7 @@ from referee.options import Rules
 from rules_data import LANGS, Rulebook, rulebook
 from rules_data.search import MAX_QUERY, Lead, QueryError, Results, SearchIndex
 from web.errors import InputError
-from web.question_leads import referee_lead
+from web.question_leads import led_search
 from web.security import LIMITER
 
 QUERY_ERRORS: dict[str, LazyString] = {
@@ -38,17 +38,18 @@ def index() -> SearchIndex:
     return live
 
 
-def question_lead(query: str, lang: str, table: Rules | None = None) -> Lead:
-    """The rules of the referee's ruling on what the query tells, under ``table``'s house
-    rules (:func:`web.question_leads.referee_lead`), read from it as mended where it tells
-    nothing as typed."""
-    return referee_lead(query, table, lambda: index().mended(query, lang))
+def search_question(query: str, lang: str, variant: str = "all", limit: int = 10,
+                    table: Rules | None = None) -> Results:
+    """Search, led by the referee's ruling on what the query tells, under ``table``'s house
+    rules (:func:`web.question_leads.led_search`), with a bad request raised as a translated
+    :class:`InputError`."""
+    return led_search(lambda lead: run_search(query, lang, variant, limit, lead), query, table)
 
 
 def run_search(query: str, lang: str, variant: str = "all", limit: int = 10,
                lead: Lead = ()) -> Results:
     """Search, ``lead`` ranked higher (the rules of the referee's ruling on what the query
-    tells: :func:`question_lead`), with a bad request raised as a translated
+    tells: :func:`search_question`), with a bad request raised as a translated
     :class:`InputError`."""
     try:
         return index().search(query, lang, variant, limit, lead)

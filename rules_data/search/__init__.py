@@ -198,21 +198,6 @@ class SearchIndex:
 
         return self._on_live(run)
 
-    def mended(self, query: str, lang: str) -> str | None:
-        """The query with the speller's corrections put in, whether or not its search would
-        suggest them: what a question tells (a round's end, a discard) is read from it too,
-        so that a typo does not hide it. None when nothing is mended, or for a query no
-        search takes (:meth:`search` says why)."""
-        text = clean_query(query) if isinstance(query, str) else ""
-        if lang not in LANGS or not text or len(text) > MAX_QUERY:
-            return None
-
-        def mend(gen: Generation) -> str | None:
-            words = gen.query.join_particles(read_numbers(TOKEN.findall(text)))
-            return suggestion(text, words, gen.query.units(words, lang)[1])
-
-        return self._on_live(mend)
-
     def _on_live(self, work: Callable[[Generation], T]) -> T:
         """``work`` on the live generation, once more on the next if a rebuild removed it."""
         for attempt in (1, 2):
@@ -271,13 +256,13 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
          lead: Lead = ()) -> Results:
     words = gen.query.join_particles(read_numbers(TOKEN.findall(text)))
     units, corrections = gen.query.units(words, lang)
-    suggested = suggestion(text, words, corrections)
+    suggested = mended = suggestion(text, words, corrections)
     read = [fixed or word for word, fixed in zip(words, corrections)]  # typos mended
     named = gen.query.names_variant(read)
     consequence = gen.query.asks_consequence(read)
     leading = _leading(gen, lead, variant, named)
     if not leading and (not units or not gen.query.on_topic(words, corrections, lang)):
-        return Results(text, lang, variant, None, ())
+        return Results(text, lang, variant, None, (), mended)
     hits: list[Hit] = []
     ranked = gen.ranker.rank(units, named, consequence) if units else []
     if suggested is not None and ranked:
@@ -309,7 +294,7 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
         ))
         if len(hits) == limit:
             break
-    return Results(text, lang, variant, suggested, tuple(hits))
+    return Results(text, lang, variant, suggested, tuple(hits), mended)
 
 
 def _leading(gen: Generation, lead: Lead, variant: str, named: str | None) -> list[list[int]]:

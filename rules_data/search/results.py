@@ -53,6 +53,9 @@ class Results:
     variant: str
     suggestion: str | None
     hits: tuple[Hit, ...]
+    mended: str | None = None
+    """The query with the speller's corrections in, whether or not it is suggested: what a
+    question tells is read from it too (``web.search.search_question``)."""
 
     @property
     def status(self) -> str:
