@@ -63,15 +63,6 @@ def test_a_told_round_end_comes_before_its_discard() -> None:
         ("101", ("602",)), ("plain", ("608",)))
 
 
-@pytest.mark.parametrize(("lang", "query", "rule"), [
-    ("tr", "daha kimse el açmadan okeyi yere attım, ne olacak", "703"),
-    ("de", "darf ich den Joker einfach so abwerfen", "703"),
-    ("en", "my last tile couldve gone on a meld but i was finishing, is that a penalty", "707"),
-])
-def test_a_told_discard_finds_its_rule_first(search_index: SearchIndex, lang: str, query: str,
-                                             rule: str) -> None:
-    assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id == rule
-
 
 def test_a_typo_does_not_hide_the_discard_told(search_index: SearchIndex) -> None:
     """``Jokr`` is read as the speller mends it: the search as typed brings no lead, the

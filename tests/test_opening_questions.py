@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from rules_data.search import SearchIndex
 from tests.phrase_rows import check_written, each_phrase
 from web.opening_questions import PHRASES_FILE, opening_lead, read_short_opening
 from web.question_leads import referee_lead
@@ -43,13 +42,3 @@ def test_a_question_tells_a_short_opening(query: str, laid: str | None) -> None:
 def test_the_ruling_on_a_short_opening_cites_its_penalty(query: str) -> None:
     """Beyond the opening rule (401, 501): 101 and the tiles back (701)."""
     assert opening_lead(query) == referee_lead(query) == (("101", ("701",)),)
-
-
-@pytest.mark.parametrize(("lang", "query"), [
-    ("en", "laid down only 90 points what now"),
-    ("de", "muss ich die Steine zurücknehmen wenn ich zu wenig ausgelegt habe"),
-    ("tr", "95 ile açtım, ne olacak"),
-])
-def test_a_told_short_opening_finds_its_rule_first(search_index: SearchIndex, lang: str,
-                                                   query: str) -> None:
-    assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id == "701"

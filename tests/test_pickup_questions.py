@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from referee.options import Rules
-from rules_data.search import SearchIndex
 from tests.phrase_rows import check_written, each_phrase
 from web.pickup_questions import CANNOT_OPEN, OPENS, PHRASES_FILE, failed_pickup, pickup_lead
 from web.question_leads import referee_lead
@@ -46,13 +45,3 @@ def test_the_racks_are_what_they_say() -> None:
 def test_the_table_house_rule_decides_the_rule_that_leads(choice: str, rule: str) -> None:
     table = Rules.preset("101").with_options({"failed_pickup": choice})
     assert referee_lead("she took my discard and can't open", table) == (("101", (rule,)),)
-
-
-@pytest.mark.parametrize(("lang", "query"), [
-    ("en", "she took my discard and can't open"),
-    ("tr", "yandan aldı ama açamadı"),
-    ("de", "sie hat meinen Abwurf genommen und kann nicht auslegen"),
-])
-def test_a_told_failed_pickup_finds_its_rule_first(search_index: SearchIndex, lang: str,
-                                                   query: str) -> None:
-    assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id == "705"

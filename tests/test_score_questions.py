@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from rules_data.search import SearchIndex
 from tests.phrase_rows import check_written, each_phrase
 from web.question_leads import referee_lead
 from web.score_questions import PHRASES_FILE, Situation, read_situation, score_lead, told
@@ -80,19 +79,6 @@ def test_the_score_ruling_cites_the_rules_of_the_case(query: str, lead: object) 
     are what the search puts first, or all it cites if there are none beyond."""
     assert score_lead(query) == lead
 
-
-@pytest.mark.parametrize(("lang", "query", "rule"), [
-    ("tr", "ali okeyle bitti, ben açmıştım, bana kaç yazılır", "602"),
-    ("tr", "çift açmıştım ama elimi başkası bitirdi bana kaç yazılır", "505"),
-    ("de", "ich hatte mit Paaren ausgelegt, jemand anders wurde fertig, was schreibe ich",
-     "505"),
-    ("de", "zählt es doppelt wenn einer mit dem falschen Joker fertig wird", "803"),
-    ("en", "someone went out in one go and none of us had opened, what do we score", "604"),
-    ("en", "she finished with pairs, what do the rest of us get", "603"),
-])
-def test_a_told_round_end_finds_its_rule_first(search_index: SearchIndex, lang: str,
-                                               query: str, rule: str) -> None:
-    assert search_index.search(query, lang, lead=referee_lead(query)).hits[0].id == rule
 
 
 def test_tiles_named_bring_the_meld_ruling_not_the_score_ruling() -> None:
