@@ -208,6 +208,7 @@ def test_turkish_lowercase_knows_dotted_and_dotless_i() -> None:
     ("spielende", ("spiel", "ende")),
     ("rundenende", ("runde", "ende")),
     ("jokerstein", ("joker", "stein")),
+    ("gesamtsumme", ("gesamt", "summe")), ("gesamtpunkte", ("gesamt", "punkt")),
     ("stapel", ()),
     ("spieler", ()),
     ("beispiel", ()),
