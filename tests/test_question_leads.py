@@ -3,10 +3,17 @@ searched as the API searches, the rule the ruling rests on comes first."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from rules_data.search import SearchIndex
+from web.discard_questions import read_discard
+from web.opening_questions import read_short_opening
+from web.pickup_questions import failed_pickup
 from web.question_leads import led_search
+from web.score_questions import read_situation
+from web.tile_questions import named_tiles
 
 
 @pytest.mark.parametrize(("lang", "query", "rule"), [
@@ -37,3 +44,17 @@ def test_a_told_question_finds_its_rule_first(search_index: SearchIndex, lang: s
                                               query: str, rule: str) -> None:
     found = led_search(lambda lead: search_index.search(query, lang, lead=lead), query)
     assert found.hits[0].id == rule
+
+
+@pytest.mark.parametrize("reader", [named_tiles, read_situation, read_discard, failed_pickup,
+                                    read_short_opening])
+def test_a_query_longer_than_a_search_takes_is_neither_read_nor_kept(
+        reader: Callable[[str], object]) -> None:
+    """Every search asks each reader, whose answers are kept per query: a flood of long
+    queries must not fill those caches with their text."""
+    before = reader.cache_info().currsize  # type: ignore[attr-defined]
+    for n in range(3):
+        assert reader(f"okeyle bitti R7 R8 R9 {n} " + "x" * 5000) in (None, (), False)
+    assert reader.cache_info().currsize == before  # type: ignore[attr-defined]
+    reader(f"okeyle bitti {before}")
+    assert reader.cache_info().currsize == before + 1  # type: ignore[attr-defined]

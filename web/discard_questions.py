@@ -16,14 +16,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 from referee.options import Rules
-from rules_data.search import MAX_QUERY, Lead
+from rules_data.search import Lead
 from web import phrases
-from web.question_rulings import Rulings, beyond, lead_of, rule_on
+from web.question_rulings import Rulings, beyond, kept_per_query, lead_of, rule_on
 
 PHRASES_FILE = Path(__file__).with_name("discard_questions.yaml")
 
@@ -41,18 +41,11 @@ class Discard:
     finishing: bool = False
 
 
-@cache
-def _facets() -> phrases.Facets:
-    return phrases.facets(PHRASES_FILE)
-
-
-@lru_cache(maxsize=4096)
+@kept_per_query(None)
 def read_discard(query: str) -> Discard | None:
     """The discard a question tells, if it tells one (the okey's first: a playable okey is
-    still the okey). Every search asks, so the answers are kept."""
-    if len(query) > MAX_QUERY:
-        return None
-    told = phrases.told(query, _facets())
+    still the okey)."""
+    told = phrases.told(query, phrases.facets(PHRASES_FILE))
     tile: Thrown | None = "okey" if "okey" in told else "playable" if "playable" in told \
         else None
     finishing = "finishing" in told and "not_finishing" not in told

@@ -12,14 +12,14 @@ True
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 from referee.options import Rules
-from rules_data.search import MAX_QUERY, Lead, number_of
+from rules_data.search import Lead, number_of
 from web import phrases
-from web.question_rulings import beyond, lead_of, rule_on
+from web.question_rulings import beyond, kept_per_query, lead_of, rule_on
 
 PHRASES_FILE = Path(__file__).with_name("opening_questions.yaml")
 
@@ -33,32 +33,25 @@ _POINTS = re.compile(r"(?<!\d)([1-9]\d?|100)(?!\d)")
 """A number of points under 101, as digits."""
 
 
-@cache
-def _facets() -> phrases.Facets:
-    return phrases.facets(PHRASES_FILE)
-
-
-@lru_cache(maxsize=4096)
+@kept_per_query(None)
 def read_short_opening(query: str) -> Laid | None:
     """What a question tells an opening laid short with: melds (a shortfall said, or a
     number of points under 101 beside laying down), or pairs (a number under five before the
-    word for pairs); None when it tells none. Every search asks, so the answers are kept."""
-    if len(query) > MAX_QUERY:
-        return None
-    told = phrases.told(query, _facets())
+    word for pairs); None when it tells none."""
+    folded = phrases.fold(query)
+    told = phrases.told_folded(folded, phrases.facets(PHRASES_FILE))
     if "laid_down" not in told:
         return None
-    if "pairs" in told and _few_pairs(query):
+    if "pairs" in told and _few_pairs(folded):
         return "pairs"
-    folded = phrases.fold(query)
     points = [int(n) for n in _POINTS.findall(folded)]
     return "melds" if "short" in told or any(n >= 20 for n in points) else None
 
 
-def _few_pairs(query: str) -> bool:
+def _few_pairs(folded: str) -> bool:
     """Whether a number under five comes right before the word for pairs (``dört çift``,
-    ``vier Paare``, ``4 pairs``)."""
-    words = phrases.fold(query).split()
+    ``vier Paare``, ``4 pairs``) in a folded question."""
+    words = folded.split()
     return any((count := number_of(word)) is not None and count < 5
                and after.startswith(("cift", "paar", "pair"))
                for word, after in zip(words, words[1:]))

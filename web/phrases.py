@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -59,15 +60,20 @@ Facets = dict[str, re.Pattern[str]]
 """Per facet of what a question tells, its phrases in every language as one search."""
 
 
+@cache
 def facets(path: Path) -> Facets:
-    """A phrase file of facets, each one search over its phrases in every language: players
-    mix the languages."""
+    """A phrase file of facets, each one search over its phrases in every language (players
+    mix the languages); read once."""
     return {facet: pattern(tuple(p for listed in by_lang.values() for p in listed))
             for facet, by_lang in load(path).items()}
 
 
 def told(query: str, searches: Facets) -> frozenset[str]:
     """The facets a question holds a phrase of."""
-    folded = fold(query)
+    return told_folded(fold(query), searches)
+
+
+def told_folded(folded: str, searches: Facets) -> frozenset[str]:
+    """:func:`told` for a question already folded (:func:`fold`)."""
     return frozenset(facet for facet, listed in searches.items()
                      if found(folded, listed) is not None)

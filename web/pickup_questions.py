@@ -14,14 +14,14 @@ False
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from referee.options import Rules
-from rules_data.search import MAX_QUERY, Lead
+from rules_data.search import Lead
 from web import phrases
-from web.question_rulings import beyond, lead_of, rule_on
+from web.question_rulings import beyond, kept_per_query, lead_of, rule_on
 
 PHRASES_FILE = Path(__file__).with_name("pickup_questions.yaml")
 
@@ -31,17 +31,11 @@ OPENS = "R10 R11 R12 R13 Y10 Y11 Y12 Y13 B10 B11 B12 B13 K10 K11 K12 K13 R1 Y3 B
 """A rack of 21 that R9 opens with, in four runs worth 185."""
 
 
-@cache
-def _facets() -> phrases.Facets:
-    return phrases.facets(PHRASES_FILE)
-
-
-@lru_cache(maxsize=4096)
+@kept_per_query(False)
 def failed_pickup(query: str) -> bool:
-    """Whether a question tells of a discard taken that could not be opened with or used.
-    Every search asks, so the answers are kept."""
-    return len(query) <= MAX_QUERY and phrases.told(query, _facets()) >= {
-        "took_discard", "could_not_use"}
+    """Whether a question tells of a discard taken that could not be opened with or used."""
+    return phrases.told(query, phrases.facets(PHRASES_FILE)) >= {"took_discard",
+                                                                 "could_not_use"}
 
 
 def pickup_body(rack: str, tile: str) -> dict[str, Any]:

@@ -3,18 +3,40 @@ pickup), and the rules of them that lead the search."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+import functools
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar, cast
 
 from referee.options import Rules
 from referee.rulings import Ruling
-from rules_data.search import Lead
+from rules_data.search import MAX_QUERY, Lead
 from web.errors import InputError
 from web.referee_requests import CHECKS, judge
 from web.validation import parse
 
 Rulings = list[tuple[str, tuple[Ruling, Rules] | InputError]]
 """Per variant, a check's ruling and the rules it ran under, or the error that stops it."""
+
+T = TypeVar("T")
+
+KEPT = 4096
+"""How many queries' readings each question reader keeps."""
+
+
+def kept_per_query(unread: object) -> Callable[[Callable[[str], T]], Callable[[str], T]]:
+    """Keep a question reader's answers per query (every search asks each reader), but
+    answer a query longer than a search takes ``unread`` at once, neither read nor kept: a
+    flood of long queries cannot fill the readers' caches with their text."""
+    def decorate(read: Callable[[str], T]) -> Callable[[str], T]:
+        kept = functools.lru_cache(maxsize=KEPT)(read)
+
+        @functools.wraps(read)
+        def reader(query: str) -> T:
+            return cast(T, unread) if len(query) > MAX_QUERY else kept(query)
+
+        reader.cache_info = kept.cache_info  # type: ignore[attr-defined]
+        return reader
+    return decorate
 
 
 def rule_on(check: str, bodies: Iterable[tuple[str, dict[str, Any]]],

@@ -16,14 +16,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 from referee.options import Rules
-from rules_data.search import MAX_QUERY, Lead
+from rules_data.search import Lead
 from web import phrases
-from web.question_rulings import Rulings, beyond, lead_of, rule_on
+from web.question_rulings import Rulings, beyond, kept_per_query, lead_of, rule_on
 
 PHRASES_FILE = Path(__file__).with_name("score_questions.yaml")
 
@@ -45,35 +45,30 @@ class Situation:
     """The penalties of the player asked about, as a score request names them."""
 
 
-@cache
-def _facets() -> phrases.Facets:
-    return phrases.facets(PHRASES_FILE)
-
-
 def told(query: str) -> frozenset[str]:
     """The facets of ``score_questions.yaml`` a question holds a phrase of.
 
     >>> sorted(told("Burak OKEYLE bitti, ben açmıştım"))
     ['finished', 'okey_finish']
     """
-    return phrases.told(query, _facets())
+    return phrases.told(query, phrases.facets(PHRASES_FILE))
 
 
 _PENALTIES = frozenset({"opening_short", "okey_in_hand"})
 """The penalties a question may tell, named as a score request names them."""
 
-_FINISHES = ("deck_out", "elden", "pairs_finish", "okey_finish")
-"""The ways a round ends that a question may tell, the one that decides first."""
+_FINISHES = {"deck_out": "deck_out", "elden": "elden", "pairs_finish": "pairs",
+             "okey_finish": "okey"}
+"""The ways a round ends that a question may tell, the one that decides first, each with
+the finish the score check names."""
 
 
-@lru_cache(maxsize=4096)
+@kept_per_query(None)
 def read_situation(query: str) -> Situation | None:
     """The round's end a question tells, if it tells one: a finish of a kind (with the
     okey, with pairs, elden, the deck run out), or a finish beside how the player asked about
     opened or a risk round. A pairs player who finishes, with nobody else said to, is a
-    finish with pairs. Every search asks, so the answers are kept."""
-    if len(query) > MAX_QUERY:
-        return None
+    finish with pairs."""
     facets = told(query)
     if "not_okey_finish" in facets:  # without discarding the joker: an ordinary finish
         facets = facets - {"okey_finish"} | {"finished"}
@@ -92,7 +87,7 @@ def read_situation(query: str) -> Situation | None:
             kind = "pairs_finish"  # the pairs player finished
         else:
             asked = "pairs"
-    finish = {"okey_finish": "okey", "pairs_finish": "pairs"}.get(kind or "normal", kind or "normal")
+    finish = "normal" if kind is None else _FINISHES[kind]
     fake = "fake_joker" in facets and finish == "okey"
     return Situation("normal" if fake else finish, asked, "risk_round" in facets, fake, penalties)
 

@@ -19,8 +19,8 @@ from functools import lru_cache
 from referee.options import Rules
 from referee.tiles import COLOR_NAMES, Color, Tile, color_word
 from rules_data.analysis import fold, plain_lower
-from rules_data.search import MAX_QUERY, number_of, read_numbers
-from web.question_rulings import Rulings, rule_on
+from rules_data.search import number_of, read_numbers
+from web.question_rulings import Rulings, kept_per_query, rule_on
 
 MIN_TILES = 3
 _WORDS = re.compile(r"[\s,;|/]+")
@@ -76,7 +76,7 @@ def pairs_in_query(text: str) -> tuple[tuple[Tile, Tile], ...]:
     return tuple((tile, tile) for tile in dict.fromkeys(tiles))
 
 
-@lru_cache(maxsize=4096)
+@kept_per_query(())
 def named_tiles(text: str) -> tuple[Tile, ...]:
     """The tiles a search names, if it names at least three: ``R12 R13 R1``, a colour word
     before its numbers (``kırmızı 12 13 1``, ``rot 12 13 1``), or three or more numbers
@@ -85,15 +85,12 @@ def named_tiles(text: str) -> tuple[Tile, ...]:
     four times, read as a group of other colours (``13 13 13``). A count before a tile
     names it that often (``zwei schwarze 9en``, ``iki tane kırmızı 7``), before a number
     alone a group (``vier Dreizehner``, ``three 7s``). Other words may stand around them.
-    Every search asks, so the answers are kept.
 
     >>> [str(t) for t in named_tiles("vier Dreizehner, wie viele Punkte")]
     ['R13', 'Y13', 'B13', 'K13']
     >>> named_tiles("5 mi 7 mi"), named_tiles("21 22 taş"), named_tiles("3 5 7 rounds")
     ((), (), ())
     """
-    if len(text) > MAX_QUERY:  # longer than a search takes: and the answers kept stay small
-        return ()
     tiles: list[Tile] = []
     colour: Color | None = None
     bare: list[int] = []
