@@ -4,9 +4,7 @@ link to that check."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +31,6 @@ class CheckLink:
     phrase: str
 
 
-@cache
-def _phrases() -> dict[str, list[re.Pattern[str]]]:
-    """Each check's phrases, a search per language."""
-    return {check: [phrases.pattern(listed) for listed in by_lang.values() if listed]
-            for check, by_lang in phrases.load(LINKS_FILE).items()}
-
-
 def check_links(query: str) -> list[CheckLink]:
     """The checks whose question the search asks, in any of the three languages (players mix
     them), each once, in the file's order; and the score check for a question that tells how
@@ -49,12 +40,8 @@ def check_links(query: str) -> list[CheckLink]:
     check for one that tells a short opening (:func:`web.opening_questions.read_short_opening`),
     their phrase that question."""
     folded = phrases.fold(query)
-    links: list[CheckLink] = []
-    for check, by_lang in _phrases().items():
-        hit = next((hit for listed in by_lang
-                    if (hit := phrases.found(folded, listed)) is not None), None)
-        if hit is not None:
-            links.append(CheckLink(check, hit))
+    links = [CheckLink(check, hit) for check, listed in phrases.facets(LINKS_FILE).items()
+             if (hit := phrases.found(folded, listed)) is not None]
     told = {"score": read_situation(query) is not None,
             "discard": read_discard(query) is not None, "pickup": failed_pickup(query),
             "opening": read_short_opening(query) is not None}
