@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from rules_data.search import SearchIndex
+from rules_data.search.ranking import LEAD_FLOOR
 from web.discard_questions import read_discard
 from web.opening_questions import read_short_opening
 from web.pickup_questions import failed_pickup
@@ -44,6 +45,18 @@ def test_a_told_question_finds_its_rule_first(search_index: SearchIndex, lang: s
                                               query: str, rule: str) -> None:
     found = led_search(lambda lead: search_index.search(query, lang, lead=lead), query)
     assert found.hits[0].id == rule
+
+
+def test_a_ruled_rule_is_never_far_below_the_best(search_index: SearchIndex) -> None:
+    """The rule a ruling rests on ranks at least ``LEAD_FLOOR`` of the best rule's score,
+    however few of the question's words it holds: ``went out … do i still get my -101``
+    holds the words of the normal finish (601) and the deck running out (605, on ``run``),
+    and 707 rules on the case."""
+    query = "went out on a tile that fit someones run, do i still get my -101"
+    found = led_search(lambda lead: search_index.search(query, "en", lead=lead), query).hits
+    ruled = next(hit for hit in found if hit.id == "707")
+    assert found.index(ruled) < 3
+    assert ruled.score >= LEAD_FLOOR * found[0].score - 1e-3
 
 
 @pytest.mark.parametrize("reader", [named_tiles, read_situation, read_discard, failed_pickup,
