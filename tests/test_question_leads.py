@@ -48,8 +48,8 @@ def test_a_told_question_finds_its_rule_first(search_index: SearchIndex, lang: s
 
 
 def test_a_ruled_rule_is_never_far_below_the_best(search_index: SearchIndex) -> None:
-    """The rule a ruling rests on ranks at least ``LEAD_FLOOR`` of the best rule's score,
-    however few of the question's words it holds: ``went out … do i still get my -101``
+    """The best rule a ruling rests on scores at least ``LEAD_FLOOR`` of the best rule's
+    score, however few of the question's words it holds: ``went out … do i still get my -101``
     holds the words of the normal finish (601) and the deck running out (605, on ``run``),
     and 707 rules on the case."""
     query = "went out on a tile that fit someones run, do i still get my -101"

@@ -168,9 +168,9 @@ class SearchIndex:
         """Find the rules for ``query`` (any language), shown in ``lang``, of ``variant``.
 
         ``lead`` holds, per variant, the rules a check found for the query (the referee's
-        ruling on what it names or tells): they rank ``REFEREE_LEAD`` higher, and at least
-        ``LEAD_FLOOR`` of the best rule's score; one that no word of the query finds is
-        listed after the others (see :func:`_leading`).
+        ruling on what it names or tells): they rank ``REFEREE_LEAD`` higher, or more, until
+        the best of them has ``LEAD_FLOOR`` of the best rule's score; one that no word of the
+        query finds is listed after the others (see :func:`_leading`).
 
         :raises QueryError: for an unknown ``lang`` or ``variant``, or a query that is empty
             or longer than 200 characters. Anything else in the query, Whoosh syntax
@@ -277,8 +277,9 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
             suggested = None
     if leading:
         cited = {doc for group in leading for doc in group}
-        floor = LEAD_FLOOR * ranked[0][1] if ranked else 0.0
-        ranked = sorted(((doc, max(score * REFEREE_LEAD, floor) if doc in cited else score)
+        best = max((score for doc, score in ranked if doc in cited), default=0.0)
+        lift = max(REFEREE_LEAD, LEAD_FLOOR * ranked[0][1] / best) if best else REFEREE_LEAD
+        ranked = sorted(((doc, score * lift if doc in cited else score)
                          for doc, score in ranked), key=lambda item: (-item[1], item[0]))
         found = {doc for doc, _ in ranked}
         ranked += [(doc, 0.0) for group in leading for doc in group if doc not in found]
@@ -302,8 +303,8 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
 def _leading(gen: Generation, lead: Lead, variant: str, named: str | None) -> list[list[int]]:
     """The rules of ``lead`` (by document number), a group per variant: only the searched
     variant's, or the one the query names (``bei 101``, ``normal okeyde``), when the lead has
-    it; else every variant's, 101 Okey's first. They rank ``REFEREE_LEAD`` higher, and at least
-    ``LEAD_FLOOR`` of the best; a rule no word of the query finds follows the others."""
+    it; else every variant's, 101 Okey's first. They rank ``REFEREE_LEAD`` higher, or as much more
+    as ``LEAD_FLOOR`` asks; a rule no word of the query finds follows the others."""
     asked = variant if variant != "all" else named
     if any(name == asked for name, _ in lead):
         lead = tuple(item for item in lead if item[0] == asked)

@@ -76,10 +76,10 @@ REFEREE_LEAD = 2.0
 """The lead of the rules the referee's ruling rests on when a query names tiles (``mavi 10
 kırmızı 10 mavi 10 per olur mu``: 404, invalid): the ruling answers what the words ask."""
 LEAD_FLOOR = 0.8
-"""The least a rule the referee's ruling rests on scores, as a share of the best rule's score:
-a question that tells a case (``went out on a tile that fit someone's run``: 707) names few of
-the words of the rule that rules on it, and ``REFEREE_LEAD`` alone would leave it below the
-broad rules that hold them."""
+"""The least the best of the rules a ruling rests on scores, as a share of the best rule's
+score; the others rise as much, and keep their order. A question that tells a case (``went out
+on a tile that fit someone's run``: 707) names few of the words of the rule that rules on it,
+and ``REFEREE_LEAD`` alone would leave it below the broad rules that hold them."""
 SUGGEST_MARGIN = 1.25
 """How much better the best rule of a mended query must score than that of the query as typed
 (without the unknown words) for the search to suggest it; else no "did you mean" is shown,
