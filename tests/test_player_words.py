@@ -318,6 +318,14 @@ def test_a_negated_word_is_held_only_by_its_negated_stem(search_index: SearchInd
     assert negated and gen.ranker.matched(positive[0]) - negated
 
 
+def test_the_named_variants_rule_beats_the_other_variants_own(
+        search_index: SearchIndex) -> None:
+    """``normal okeyde amaç ne, 101 deki gibi puan toplama yok mu`` asks for plain Okey's aim
+    (106), though 101 Okey's (101) holds more of its words: ``VARIANT_LEAD``."""
+    query = "normal okeyde amaç ne, 101 deki gibi puan toplama yok mu"
+    assert search_index.search(query, "tr").hits[0].id == "106"
+
+
 def test_a_phrase_naming_plain_okey_is_held_only_by_plain_okeys_rules(
         search_index: SearchIndex) -> None:
     """``normal okey``: rule 204 (101 Okey's starter) mentions plain Okey, but does not

@@ -67,7 +67,7 @@ CONSEQUENCE_LEAD = 1.2
 """The lead of the penalty rules when a query asks what follows from an act (``ceza``,
 ``was passiert``, ``what now``; rules_data/vocabulary.yaml): the opening rule holds the
 words of "opened with only 90 points", the penalty for opening short answers it."""
-VARIANT_LEAD = 1.5
+VARIANT_LEAD = 2.0
 """The lead of a variant's rules when the query names the variant: named plain Okey, the 101
 Okey rule on the same case (finishing with the joker, the winner) would otherwise win on the
 table's prior; named 101 Okey (``bei 101``), plain Okey's rule on 12-13-1 would win on its
