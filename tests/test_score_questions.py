@@ -81,7 +81,11 @@ def test_the_score_ruling_cites_the_rules_of_the_case(query: str, lead: object) 
 
 
 
-def test_tiles_named_bring_the_meld_ruling_not_the_score_ruling() -> None:
-    """``okeyle bitti`` beside three tiles: the tiles are what the question shows."""
-    assert referee_lead("okeyle bitti R7 R8 R9 per mi") == (("101", ("402", "408")),
-                                                           ("plain", ("402",)))
+def test_a_story_that_names_tiles_brings_the_score_ruling() -> None:
+    """Tiles named in a story of a round's end are a hand left over, not a meld to rule on:
+    the round's end is what the question asks about. Named alone, they bring the meld
+    ruling."""
+    assert referee_lead("biri bitti ben açmıştım elimde siyah 13 mavi 13 kırmızı 1 var "
+                        "kaç yazılır") == score_lead("biri bitti ben açmıştım, kaç yazılır")
+    assert referee_lead("okeyle bitti R7 R8 R9 per mi") == score_lead("okeyle bitti")
+    assert referee_lead("R7 R8 R9 per mi") == (("101", ("402", "408")), ("plain", ("402",)))

@@ -15,6 +15,7 @@ from rules_data.search import VARIANT_CHOICES
 from web.errors import InputError
 from web.front_door import check_links, meld_rulings
 from web.i18n import best_language
+from web.question_leads import told_lead
 from web.question_rulings import lead_of
 from web.render import rule_html, sources_named
 from web.search import book, run_search, search_question
@@ -76,7 +77,9 @@ def search() -> str:
         return render_template("results.html", query="", variant=variant, results=None)
     tiles = tiles_in_query(query)
     checks = meld_checks(tiles, table_rules()) if tiles else []  # once: the cards and the lead
-    results = run_search(query, g.lang, variant, limit=20, lead=lead_of(checks)) if tiles \
+    # a story that names tiles is led by what it tells, as the API leads it
+    results = run_search(query, g.lang, variant, limit=20, lead=lead_of(checks)) \
+        if tiles and not told_lead(query, table_rules()) \
         else search_question(query, g.lang, variant, 20, table_rules())
     return render_template("results.html", query=query, variant=variant, results=results,
                            tiles=tiles, melds=meld_rulings(tiles, checks),

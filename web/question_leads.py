@@ -19,20 +19,31 @@ from web.tile_questions import meld_checks, pair_checks, pairs_in_query, tiles_i
 
 
 def referee_lead(query: str, table: Rules | None = None) -> Lead:
-    """The rules the referee's ruling rests on, per variant: the meld ruling when the search
-    names tiles (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``), the opening ruling
-    when they are all pairs (``zwei schwarze 9en, zwei rote 3en…``), the score ruling when it
+    """The rules the referee's ruling rests on, per variant: the score ruling when the search
     tells how a round ended (``okeyle bitti, kaç yazılır``), the discard ruling when it tells
     of the okey or a playable tile thrown (``okeyi attım``), the pickup ruling when it tells
     of a discard taken and not opened with (``she took my discard and can't open``), the
-    opening ruling when it tells of an opening short (``nur 90 Punkte ausgelegt``); none
-    otherwise (see :func:`led_search` for a query with a typo)."""
+    opening ruling when it tells of an opening short (``nur 90 Punkte ausgelegt``); else the
+    meld ruling when it names tiles (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi
+    10``), or the opening ruling when they are all pairs (``zwei schwarze 9en, zwei rote
+    3en…``); none otherwise (see :func:`led_search` for a query with a typo).
+
+    What a question tells comes first: tiles named in a story of a round are a hand left
+    over (``biri bitti, elimde siyah 13 mavi 13 kırmızı 1 var, kaç yazılır``) or an opening
+    counted (``laid down red 1 2 3, four 9s… what now``), not a meld to rule on."""
+    told = told_lead(query, table)
+    if told:
+        return told
     tiles = tiles_in_query(query)
     if tiles:
         return lead_of(meld_checks(tiles, table))
     pairs = pairs_in_query(query)
-    if pairs:
-        return lead_of(pair_checks(pairs, table))
+    return lead_of(pair_checks(pairs, table)) if pairs else ()
+
+
+def told_lead(query: str, table: Rules | None = None) -> Lead:
+    """The rules of the referee's ruling on the round's end, the discard, the failed pickup or
+    the short opening a question tells, the first of them it tells; none if it tells none."""
     return (score_lead(query, table) or discard_lead(query, table)
             or pickup_lead(query, table) or opening_lead(query, table))
 

@@ -49,7 +49,7 @@ def told(query: str) -> frozenset[str]:
     """The facets of ``score_questions.yaml`` a question holds a phrase of.
 
     >>> sorted(told("Burak OKEYLE bitti, ben açmıştım"))
-    ['finished', 'okey_finish']
+    ['finished', 'okey_finish', 'opened']
     """
     return phrases.told(query, phrases.facets(PHRASES_FILE))
 
@@ -79,7 +79,7 @@ def read_situation(query: str) -> Situation | None:
     penalties = tuple(sorted(facets & _PENALTIES))
     if kind is None and not (finished and (
             penalties or facets & {"pairs_player", "never_opened", "risk_round",
-                                   "not_okey_finish"})):
+                                   "not_okey_finish"} or facets >= {"opened", "asks_score"})):
         return None
     asked: Asked = "never" if "never_opened" in facets else "melds"
     if "pairs_player" in facets:
