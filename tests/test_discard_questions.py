@@ -22,6 +22,9 @@ def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: st
     if facet in TILES:
         found = read_discard(question)
         assert found is not None and found.tile == facet
+    elif facet == "thrown":  # beside tiles that show the discard playable
+        assert read_discard(f"R7 R8 R9 … {question} R10") == Discard("playable")
+        assert read_discard(f"R7 R8 R9 … {question} B2") is None
     else:
         found = read_discard(f"{TILES['playable']}, {question}")
         assert found is not None and found.finishing == (facet == "finishing")
@@ -37,6 +40,24 @@ def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: st
     ("mein letzter Stein war anlegbar", Discard("playable", finishing=True)),
 ])
 def test_a_question_tells_the_discard(query: str, discard: Discard) -> None:
+    assert read_discard(query) == discard
+
+
+@pytest.mark.parametrize(("query", "discard"), [
+    ("yerde kirmizi 10 siyah 10 mavi 10 var, sari 10u attim 101 mi yazilir",
+     Discard("playable")),
+    ("rot 7 8 9 lag aus und er hat die rote 10 abgeworfen", Discard("playable")),
+    ("blue 4 5 6 was down and i threw blue 3, penalty?", Discard("playable")),
+    # the tile thrown fits no meld named, or too few tiles are named
+    ("blue 4 5 6 was down and i threw red 3, penalty?", None),
+    ("i threw red 3 and blue 5", None),
+    # tiles named without a discard told: a meld question
+    ("blue 4 5 6 3", None),
+])
+def test_tiles_named_beside_a_discard_show_it_playable(query: str,
+                                                       discard: Discard | None) -> None:
+    """The last tile named is the one thrown, the others a meld on the table: the referee's
+    discard check says whether it could have been laid off."""
     assert read_discard(query) == discard
 
 

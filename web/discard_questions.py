@@ -21,9 +21,12 @@ from pathlib import Path
 from typing import Any, Literal
 
 from referee.options import Rules
+from referee.tiles import Tile
 from rules_data.search import Lead
 from web import phrases
+from web.errors import InputError
 from web.question_rulings import Rulings, beyond, kept_per_query, lead_of, rule_on
+from web.tile_questions import MIN_TILES, named_tiles
 
 PHRASES_FILE = Path(__file__).with_name("discard_questions.yaml")
 
@@ -44,12 +47,37 @@ class Discard:
 @kept_per_query(None)
 def read_discard(query: str) -> Discard | None:
     """The discard a question tells, if it tells one (the okey's first: a playable okey is
-    still the okey)."""
+    still the okey), said so or shown by the tiles it names (see :func:`shows_playable`)."""
     told = phrases.told(query, phrases.facets(PHRASES_FILE))
     tile: Thrown | None = "okey" if "okey" in told else "playable" if "playable" in told \
-        else None
+        or "thrown" in told and shows_playable(named_tiles(query)) else None
     finishing = "finishing" in told and "not_finishing" not in told
     return Discard(tile, finishing) if tile is not None else None
+
+
+def shows_playable(tiles: tuple[Tile, ...]) -> bool:
+    """Whether tiles a question names beside a discard show a playable one, as the referee
+    rules on it: a meld on the table (all but the last tile), and the last tile thrown,
+    which it could take (``red 7 8 9 was down, she threw a red 6``).
+
+    >>> shows_playable(tuple(map(Tile.parse, ["R10", "K10", "B10", "Y10"])))
+    True
+    >>> shows_playable(tuple(map(Tile.parse, ["R7", "R8", "R9", "B2"])))
+    False
+    """
+    if len(tiles) < MIN_TILES + 1:
+        return False
+    *down, thrown = tiles
+    # an indicator whose okey is none of the tiles: they are read as the faces they show
+    indicator = next(i for i in _INDICATORS if i.next_up() not in tiles)
+    body = {"variant": "101", "indicator": str(indicator), "tile": str(thrown),
+            "table": [[str(t) for t in down]]}
+    return any(not isinstance(checked, InputError) and checked[0].result.get("playable")
+               for _, checked in rule_on("discard", [("101", body)], None))
+
+
+_INDICATORS = tuple(map(Tile.parse, ("R1", "Y1", "B1", "K1", "R2")))
+"""Indicators to rule on named tiles with; five, so that one's okey is none of four tiles."""
 
 
 def discard_body(discard: Discard) -> dict[str, Any]:
