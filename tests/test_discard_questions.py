@@ -53,11 +53,18 @@ def test_a_question_tells_the_discard(query: str, discard: Discard) -> None:
     ("i threw red 3 and blue 5", None),
     # tiles named without a discard told: a meld question
     ("blue 4 5 6 3", None),
+    # the indicator named, and after it the okey it makes, thrown
+    ("indicator yellow 3 and he threw a yellow 4 as his last tile, what do we write",
+     Discard("okey", finishing=True)),
+    ("gösterge mavi 5 iken mavi 6 atmak yasak mı", Discard("okey")),
+    ("Anzeiger R13, ich habe R1 abgeworfen", Discard("okey")),
+    ("indicator yellow 3 and he threw a yellow 5", None),
 ])
-def test_tiles_named_beside_a_discard_show_it_playable(query: str,
-                                                       discard: Discard | None) -> None:
+def test_tiles_named_beside_a_discard_show_what_was_thrown(query: str,
+                                                           discard: Discard | None) -> None:
     """The last tile named is the one thrown, the others a meld on the table: the referee's
-    discard check says whether it could have been laid off."""
+    discard check says whether it could have been laid off. A tile named after the
+    indicator that is its okey is the okey thrown."""
     assert read_discard(query) == discard
 
 

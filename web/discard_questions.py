@@ -26,7 +26,7 @@ from rules_data.search import Lead
 from web import phrases
 from web.errors import InputError
 from web.question_rulings import Rulings, beyond, kept_per_query, lead_of, rule_on
-from web.tile_questions import MIN_TILES, named_tiles
+from web.tile_questions import MIN_TILES, indicator_apart, named_indicator, named_tiles
 
 PHRASES_FILE = Path(__file__).with_name("discard_questions.yaml")
 
@@ -49,10 +49,23 @@ def read_discard(query: str) -> Discard | None:
     """The discard a question tells, if it tells one (the okey's first: a playable okey is
     still the okey), said so or shown by the tiles it names (see :func:`shows_playable`)."""
     told = phrases.told(query, phrases.facets(PHRASES_FILE))
-    tile: Thrown | None = "okey" if "okey" in told else "playable" if "playable" in told \
-        or "thrown" in told and shows_playable(named_tiles(query)) else None
+    thrown = "thrown" in told
+    tile: Thrown | None = "okey" if "okey" in told or thrown and shows_okey(query) \
+        else "playable" if "playable" in told or thrown and shows_playable(named_tiles(query)) \
+        else None
     finishing = "finishing" in told and "not_finishing" not in told
     return Discard(tile, finishing) if tile is not None else None
+
+
+def shows_okey(query: str) -> bool:
+    """Whether a question names the indicator and, after it, the okey it makes (``indicator
+    yellow 3 and he threw a yellow 4``): the tile thrown is the okey.
+
+    >>> shows_okey("indicator yellow 3, he threw yellow 4"), shows_okey("gösterge sarı 3, sarı 5")
+    (True, False)
+    """
+    indicator = named_indicator(query)
+    return indicator is not None and indicator[0].next_up() in indicator[1]
 
 
 def shows_playable(tiles: tuple[Tile, ...]) -> bool:
@@ -68,16 +81,11 @@ def shows_playable(tiles: tuple[Tile, ...]) -> bool:
     if len(tiles) < MIN_TILES + 1:
         return False
     *down, thrown = tiles
-    # an indicator whose okey is none of the tiles: they are read as the faces they show
-    indicator = next(i for i in _INDICATORS if i.next_up() not in tiles)
-    body = {"variant": "101", "indicator": str(indicator), "tile": str(thrown),
+    body = {"variant": "101", "indicator": str(indicator_apart(tiles)), "tile": str(thrown),
             "table": [[str(t) for t in down]]}
     return any(not isinstance(checked, InputError) and checked[0].result.get("playable")
                for _, checked in rule_on("discard", [("101", body)], None))
 
-
-_INDICATORS = tuple(map(Tile.parse, ("R1", "Y1", "B1", "K1", "R2")))
-"""Indicators to rule on named tiles with; five, so that one's okey is none of four tiles."""
 
 
 def discard_body(discard: Discard) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Collection
 from functools import lru_cache
 
 from referee.options import Rules
@@ -250,6 +251,46 @@ def _notation(word: str) -> Tile | None:
     return Tile.parse(word) if match else None
 
 
+_INDICATOR_WORDS = ("gosterge", "anzeige", "indicator")
+"""How a word naming the indicator starts, folded (``göstergeye``, ``Anzeigestein``,
+``indicator``): the tile named after it is the indicator."""
+
+
+@kept_per_query(None)
+def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
+    """The indicator a search names (a tile just after a word for it), and the tiles it
+    names after that, one by one (a colour holds for the numbers after it); None if it
+    names none.
+
+    >>> found = named_indicator("anzeiger gelb 7, ist gelb 8 oder 6 der joker")
+    >>> str(found[0]), [str(t) for t in found[1]]
+    ('Y7', ['Y8', 'Y6'])
+    >>> named_indicator("indicator is a 13") is None
+    True
+    """
+    words = [w for w in (raw.strip("?!.:()\"'") for raw in
+                         _WORDS.split(unicodedata.normalize("NFC", text))) if w]
+    words = read_numbers(words)
+    at = next((k for k, word in enumerate(words)
+               if fold(plain_lower(word)).startswith(_INDICATOR_WORDS)), None)
+    if at is None:
+        return None
+    tiles: list[Tile] = []
+    colour: Color | None = None
+    for k, word in enumerate(words[at + 1:]):
+        if not tiles and k == 3:
+            return None  # named within three words of the word for it, or not at all
+        number = _number(word)
+        tile = _notation(word) or (Tile(colour, number)
+                                   if colour is not None and number is not None else None)
+        if tile is not None:
+            tiles.append(tile)
+            colour = tile.color
+        elif (named := _colour(word)) is not None:
+            colour = named
+    return (tiles[0], tuple(tiles[1:])) if tiles else None
+
+
 def meld_checks(tiles: tuple[Tile, ...], table: Rules | None) -> Rulings:
     """The meld check on the tiles in each variant, under ``table``'s house rules where the
     table plays that variant: the ruling and its rules, or the error that stops it."""
@@ -258,14 +299,22 @@ def meld_checks(tiles: tuple[Tile, ...], table: Rules | None) -> Rulings:
                             for variant in ("101", "plain")), table)
 
 
+def indicator_apart(named: Collection[Tile]) -> Tile:
+    """An indicator for a check on tiles a question names without one: none of them, nor is
+    its okey, so they are read as the faces they show.
+
+    >>> str(indicator_apart({Tile.parse("R2"), Tile.parse("Y1")}))
+    'R3'
+    """
+    return next(tile for tile in (Tile(c, n) for c in Color for n in range(1, 14))
+                if tile not in named and tile.next_up() not in named)
+
+
 def pair_checks(pairs: tuple[tuple[Tile, Tile], ...], table: Rules | None) -> Rulings:
     """The opening check on the pairs in 101 Okey, the variant that opens with pairs, under
     ``table``'s house rules where the table plays it: its ruling, or the error that stops it.
-    The question names no indicator, so the check takes one that, like its okey, is none of
-    them."""
-    named = {tile for pair in pairs for tile in pair}
-    indicator = next(tile for tile in (Tile(c, n) for c in Color for n in range(1, 14))
-                     if tile not in named and Tile(tile.color, tile.number % 13 + 1) not in named)
+    The question names no indicator, so the check takes one apart from them."""
+    indicator = indicator_apart({tile for pair in pairs for tile in pair})
     return rule_on("opening", [("101", {
         "variant": "101", "indicator": str(indicator),
         "pairs": [" ".join(map(str, pair)) for pair in pairs]})], table)
