@@ -150,13 +150,15 @@ def test_the_referees_ruling_on_named_tiles_leads_the_search(client: FlaskClient
 
 def test_a_story_naming_tiles_is_led_by_what_it_tells_on_the_page_too(
         client: FlaskClient) -> None:
-    """The results page shows the meld ruling on the tiles a story names, and ranks as the
-    API does: by the round's end it tells (505, the pairs player who did not finish)."""
+    """The results page ranks a story that names tiles as the API does, by the round's end
+    it tells (505, the pairs player who did not finish), and shows no meld ruling on the
+    hand left over; tiles named alone get one."""
     query = "my brother finished and i had opened with pairs, i have K4 R2 Y9 left, what do i write"
     found = client.get("/api/v1/search", query_string={"q": query, "lang": "en"}).get_json()
     assert found["results"][0]["id"] == "505"
     page = client.get("/en/search", query_string={"q": query}).get_data(as_text=True)
-    assert 'data-variant="101" data-verdict="invalid"' in page
+    assert "data-verdict" not in page
+    assert 'data-verdict="invalid"' in client.get("/en/search?q=K4+R2+Y9").get_data(as_text=True)
     assert re.findall(r'class="title" href="/en/rules/(\d+)"', page)[0] == "505"
 
 

@@ -75,11 +75,11 @@ def search() -> str:
     variant = variant_arg()
     if not query.strip():
         return render_template("results.html", query="", variant=variant, results=None)
-    tiles = tiles_in_query(query)
+    # tiles named in a story the referee reads (a hand left over, a discard) are not a meld
+    # to rule on: the story leads, as in the API, and no meld card answers what it did not ask
+    tiles = () if told_lead(query, table_rules()) else tiles_in_query(query)
     checks = meld_checks(tiles, table_rules()) if tiles else []  # once: the cards and the lead
-    # a story that names tiles is led by what it tells, as the API leads it
-    results = run_search(query, g.lang, variant, limit=20, lead=lead_of(checks)) \
-        if tiles and not told_lead(query, table_rules()) \
+    results = run_search(query, g.lang, variant, limit=20, lead=lead_of(checks)) if tiles \
         else search_question(query, g.lang, variant, 20, table_rules())
     return render_template("results.html", query=query, variant=variant, results=results,
                            tiles=tiles, melds=meld_rulings(tiles, checks),
