@@ -162,6 +162,21 @@ def test_a_story_naming_tiles_is_led_by_what_it_tells_on_the_page_too(
     assert re.findall(r'class="title" href="/en/rules/(\d+)"', page)[0] == "505"
 
 
+@pytest.mark.parametrize(("lang", "query"), [
+    ("de", "schwarz 1 bis 13 in einer Reihe, darf ich damit raus"),
+    ("en", "K12 K13 K1 is that a run"),
+    ("tr", "biri bitti ben açmıştım elimde siyah 13 mavi 13 kırmızı 1 var kaç yazılır"),
+])
+def test_the_results_page_ranks_tile_questions_as_the_api_does(client: FlaskClient, lang: str,
+                                                                query: str) -> None:
+    """The page rules on the tiles once for its cards and its lead; the order is the API's,
+    whichever ruling leads (the best opening, the meld, the round's end)."""
+    found = client.get("/api/v1/search", query_string={"q": query, "lang": lang}).get_json()
+    page = client.get(f"/{lang}/search", query_string={"q": query}).get_data(as_text=True)
+    listed = re.findall(rf'class="title" href="/{lang}/rules/(\d+)"', page)
+    assert listed[:10] == [hit["id"] for hit in found["results"]][:10]
+
+
 def test_tiles_alone_find_the_rules_of_their_ruling(client: FlaskClient) -> None:
     """``K12 K13 K1`` holds no word of the rule book: the ruling's rules answer it (101 Okey
     refuses it by 404, plain Okey allows it by 402 and 407)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.phrase_rows import check_written, each_phrase
-from web.opening_questions import PHRASES_FILE, opening_lead, read_short_opening
+from web.opening_questions import PHRASES_FILE, asks_to_open, opening_lead, read_short_opening
 from web.question_leads import referee_lead
 
 BESIDE = {"laid_down": "zu wenig", "short": "ausgelegt", "pairs": "4 {phrase} ausgelegt"}
@@ -16,7 +16,12 @@ BESIDE = {"laid_down": "zu wenig", "short": "ausgelegt", "pairs": "4 {phrase} au
 @each_phrase(PHRASES_FILE)
 def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: str) -> None:
     check_written(lang, phrase)
-    if facet == "pairs":
+    if facet == "asks_open":  # beside tiles: the best opening of them rules (401)
+        question = f"R7 R8 R9 K10 K11 K12 … {phrase.upper()}?"
+        assert asks_to_open(question) and not asks_to_open("R7 R8 R9 K10 K11 K12")
+        assert read_short_opening(question) is None
+        assert referee_lead(question) == (("101", ("401",)),)
+    elif facet == "pairs":
         assert read_short_opening(f"Also... {BESIDE['pairs'].format(phrase=phrase)}?") == "pairs"
     else:
         assert read_short_opening(f"Also... {phrase.upper()} {BESIDE[facet]}?") == "melds"
@@ -42,3 +47,14 @@ def test_a_question_tells_a_short_opening(query: str, laid: str | None) -> None:
 def test_the_ruling_on_a_short_opening_cites_its_penalty(query: str) -> None:
     """Beyond the opening rule (401, 501): 101 and the tiles back (701)."""
     assert opening_lead(query) == referee_lead(query) == (("101", ("701",)),)
+
+
+@pytest.mark.parametrize(("lang", "query"), [
+    ("tr", "siyah 1den 13e kadar tek seri dizdim, açabilir miyim"),
+    ("de", "schwarz 1 bis 13 in einer Reihe, darf ich damit raus"),
+    ("en", "black 1 to 13 in one run, can i open"),
+])
+def test_tiles_asked_to_open_with_get_the_best_opening_ruling(lang: str, query: str) -> None:
+    """A run from 1 to 13 is worth 91: the best opening of it is short of 101, and the
+    opening rule (401) answers; the meld ruling alone would call it a valid run."""
+    assert referee_lead(query) == (("101", ("401",)),)

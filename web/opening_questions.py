@@ -48,6 +48,17 @@ def read_short_opening(query: str) -> Laid | None:
     return "melds" if "short" in told or any(n >= 20 for n in points) else None
 
 
+@kept_per_query(False)
+def asks_to_open(query: str) -> bool:
+    """Whether a question asks if what it names opens (``bunlarla açabilir miyim``,
+    ``reicht das zum Rauslegen``, ``can I open``).
+
+    >>> asks_to_open("R7 R8 R9 K10 K11 K12 … bunlarla açabilir miyim"), asks_to_open("R7 R8 R9")
+    (True, False)
+    """
+    return "asks_open" in phrases.told(query, phrases.facets(PHRASES_FILE))
+
+
 def _few_pairs(folded: str) -> bool:
     """Whether a number under five comes right before the word for pairs (``dört çift``,
     ``vier Paare``, ``4 pairs``) in a folded question."""

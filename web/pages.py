@@ -15,8 +15,7 @@ from rules_data.search import VARIANT_CHOICES
 from web.errors import InputError
 from web.front_door import check_links, meld_rulings
 from web.i18n import best_language
-from web.question_leads import told_lead
-from web.question_rulings import lead_of
+from web.question_leads import tiles_lead, told_lead
 from web.render import rule_html, sources_named
 from web.search import book, run_search, search_question
 from web.table import table_rules
@@ -79,7 +78,8 @@ def search() -> str:
     # to rule on: the story leads, as in the API, and no meld card answers what it did not ask
     tiles = () if told_lead(query, table_rules()) else tiles_in_query(query)
     checks = meld_checks(tiles, table_rules()) if tiles else []  # once: the cards and the lead
-    results = run_search(query, g.lang, variant, limit=20, lead=lead_of(checks)) if tiles \
+    results = run_search(query, g.lang, variant, limit=20,
+                         lead=tiles_lead(query, tiles, table_rules(), checks)) if tiles \
         else search_question(query, g.lang, variant, 20, table_rules())
     return render_template("results.html", query=query, variant=variant, results=results,
                            tiles=tiles, melds=meld_rulings(tiles, checks),

@@ -9,13 +9,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.options import Rules
+from referee.tiles import Tile
 from rules_data.search import Lead, Results
 from web.discard_questions import discard_lead
-from web.opening_questions import opening_lead
+from web.opening_questions import asks_to_open, opening_lead
 from web.pickup_questions import pickup_lead
-from web.question_rulings import lead_of
+from web.question_rulings import Rulings, lead_of
 from web.score_questions import score_lead
-from web.tile_questions import meld_checks, pair_checks, pairs_in_query, tiles_in_query
+from web.tile_questions import (
+    meld_checks,
+    opening_checks,
+    pair_checks,
+    pairs_in_query,
+    tiles_in_query,
+)
 
 
 def referee_lead(query: str, table: Rules | None = None) -> Lead:
@@ -36,9 +43,19 @@ def referee_lead(query: str, table: Rules | None = None) -> Lead:
         return told
     tiles = tiles_in_query(query)
     if tiles:
-        return lead_of(meld_checks(tiles, table))
+        return tiles_lead(query, tiles, table)
     pairs = pairs_in_query(query)
     return lead_of(pair_checks(pairs, table)) if pairs else ()
+
+
+def tiles_lead(query: str, tiles: tuple[Tile, ...], table: Rules | None = None,
+               checks: Rulings | None = None) -> Lead:
+    """The rules of the referee's ruling on the tiles a question names: the best opening of
+    them when it asks whether they open (``… açabilir miyim``), else the meld ruling
+    (``checks``, when the caller has it already)."""
+    if asks_to_open(query):
+        return lead_of(opening_checks(tiles, table))
+    return lead_of(checks if checks is not None else meld_checks(tiles, table))
 
 
 def told_lead(query: str, table: Rules | None = None) -> Lead:

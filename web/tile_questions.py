@@ -104,7 +104,7 @@ def named_tiles(text: str) -> tuple[Tile, ...]:
     # read as digits: ``rote 7, zwei blaue 9`` names no red 2
     counts = [f"{times}x" if not word.isdigit() and (times := _count(word, after)) else word
               for word, after in zip(words, [*words[1:], ""])]
-    read = [*read_numbers(counts), ""]
+    read = [*spread_ranges(read_numbers(counts)), ""]
     for k, word in enumerate(read):
         after = read[k + 1] if k + 1 < len(read) else ""
         number = _number(word)
@@ -156,6 +156,49 @@ def named_tiles(text: str) -> tuple[Tile, ...]:
     elif not tiles and MIN_TILES <= len(bare) <= len(_GROUP_COLOURS) and len(set(bare)) == 1:
         tiles = [Tile(c, bare[0]) for c in _GROUP_COLOURS[:len(bare)]]
     return tuple(tiles) if len(tiles) >= MIN_TILES else ()
+
+
+def spread_ranges(words: list[str]) -> list[str]:
+    """Words with each range of tile numbers written out: ``1 bis 13``, ``1 to 13``,
+    ``1den 13e kadar`` name every number from the first to the last.
+
+    >>> spread_ranges(["schwarz", "1", "bis", "5"])
+    ['schwarz', '1', '2', '3', '4', '5']
+    >>> spread_ranges(["siyah", "3ten", "6ya", "kadar", "dizdim"])
+    ['siyah', '3', '4', '5', '6', 'dizdim']
+    >>> spread_ranges(["add", "5", "to", "6"]), spread_ranges(["7", "to", "3"])
+    (['add', '5', 'to', '6'], ['7', 'to', '3'])
+    """
+    out: list[str] = []
+    k = 0
+    while k < len(words):
+        first = _number(words[k])
+        last, width = _range_end(words, k) if first is not None else (None, 0)
+        if first is not None and last is not None and last >= first + 2:
+            out += [str(n) for n in range(first, last + 1)]
+            k += width
+        else:
+            out.append(words[k])
+            k += 1
+    return out
+
+
+def _range_end(words: list[str], k: int) -> tuple[int | None, int]:
+    """The last number of a range that starts at ``words[k]``, and how many words the range
+    takes; ``(None, 0)`` if none starts there."""
+    after = [fold(plain_lower(w)) for w in words[k + 1:k + 4]]
+    if len(after) >= 2 and after[0] in _RANGE_WORDS:
+        return _number(words[k + 2]), 3
+    if len(after) >= 2 and _TURKISH_FROM.search(fold(plain_lower(words[k]))) \
+            and after[1] == "kadar":
+        return _number(words[k + 1]), 3
+    return None, 0
+
+
+_RANGE_WORDS = frozenset({"bis", "to", "through", "thru", "till", "until"})
+"""Words between the first and last number of a range: ``1 bis 13``, ``1 to 13``."""
+_TURKISH_FROM = re.compile(r"^\d{1,2}'?[dt][ae]n$")
+"""A Turkish number the range starts from (``1den``, ``3'ten``): ``1den 13e kadar``."""
 
 
 _GROUP_COLOURS = (Color.RED, Color.YELLOW, Color.BLUE, Color.BLACK)
@@ -297,6 +340,15 @@ def meld_checks(tiles: tuple[Tile, ...], table: Rules | None) -> Rulings:
     written = " ".join(str(t) for t in tiles)
     return rule_on("meld", ((variant, {"variant": variant, "tiles": written})
                             for variant in ("101", "plain")), table)
+
+
+def opening_checks(tiles: tuple[Tile, ...], table: Rules | None) -> Rulings:
+    """The best-opening check on the tiles in 101 Okey, the variant that opens with a count:
+    whether they open, and with what (401). The question names no indicator, so the check
+    takes one apart from them."""
+    return rule_on("best-opening", [("101", {
+        "variant": "101", "indicator": str(indicator_apart(tiles)),
+        "tiles": " ".join(map(str, tiles))})], table)
 
 
 def indicator_apart(named: Collection[Tile]) -> Tile:
