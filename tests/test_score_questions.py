@@ -48,6 +48,13 @@ def test_a_phrase_starts_a_word() -> None:
      Situation("normal", "never", penalties=("opening_short",))),
     ("Joker noch auf der Hand und nie ausgelegt, wie viele Punkte",
      Situation("normal", "never", penalties=("okey_in_hand",))),
+    # a player who had opened, asked what is written or said not to finish: an ordinary
+    # round told, with its hand left over (601)
+    ("biri bitti ben açmıştım elimde siyah 13 mavi 13 kırmızı 1 var kaç yazıcam",
+     Situation("normal")),
+    ("el açan oyuncu bitiremezse elindekiler sayılır mı", Situation("normal")),
+    ("wer ausgelegt hat aber nicht fertig wurde", Situation("normal")),
+    ("my brother finished and I had opened, what do I write", Situation("normal")),
 ])
 def test_a_question_tells_how_the_round_ended(query: str, situation: Situation) -> None:
     assert read_situation(query) == situation
@@ -58,6 +65,8 @@ def test_a_question_tells_how_the_round_ended(query: str, situation: Situation) 
     "risk", "is the pairs player allowed to lay off", "fertig", "x" * 5000,
     # asked what is written with nothing of how the player opened: no round is told
     "went out on a tile that fit a run, do i still get my -101", "kaç puan",
+    # a player who opened, with no round's end told
+    "ben açmıştım, kaç puan", "el açan oyuncu işleyebilir mi",
 ])
 def test_a_question_that_tells_no_round_end_brings_no_ruling(query: str) -> None:
     assert read_situation(query) is None

@@ -79,7 +79,7 @@ def read_situation(query: str) -> Situation | None:
     penalties = tuple(sorted(facets & _PENALTIES))
     if kind is None and not (finished and (
             penalties or facets & {"pairs_player", "never_opened", "risk_round",
-                                   "not_okey_finish"} or facets >= {"opened", "asks_score"})):
+                                   "not_okey_finish"} or "opened" in facets and facets & {"asks_score", "not_finished"})):
         return None
     asked: Asked = "never" if "never_opened" in facets else "melds"
     if "pairs_player" in facets:
