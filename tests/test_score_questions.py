@@ -65,8 +65,8 @@ def test_a_question_tells_how_the_round_ended(query: str, situation: Situation) 
     "risk", "is the pairs player allowed to lay off", "fertig", "x" * 5000,
     # asked what is written with nothing of how the player opened: no round is told
     "went out on a tile that fit a run, do i still get my -101", "kaç puan",
-    # a player who opened, with no round's end told
-    "ben açmıştım, kaç puan", "el açan oyuncu işleyebilir mi",
+    # a player who opened, with nothing of a round's end or of what is written
+    "el açan oyuncu işleyebilir mi", "ben açmıştım, sonra ne yapayım",
 ])
 def test_a_question_that_tells_no_round_end_brings_no_ruling(query: str) -> None:
     assert read_situation(query) is None
