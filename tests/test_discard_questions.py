@@ -47,6 +47,8 @@ def test_a_question_tells_the_discard(query: str, discard: Discard) -> None:
     ("yerde kirmizi 10 siyah 10 mavi 10 var, sari 10u attim 101 mi yazilir",
      Discard("playable")),
     ("rot 7 8 9 lag aus und er hat die rote 10 abgeworfen", Discard("playable")),
+    ("Auf dem Tisch liegt blau 10 11 12, ich werf blau 9 ab – kostet das was?",
+     Discard("playable")),
     ("blue 4 5 6 was down and i threw blue 3, penalty?", Discard("playable")),
     # the tile thrown fits no meld named, or too few tiles are named
     ("blue 4 5 6 was down and i threw red 3, penalty?", None),

@@ -55,6 +55,10 @@ def test_a_phrase_starts_a_word() -> None:
     ("el açan oyuncu bitiremezse elindekiler sayılır mı", Situation("normal")),
     ("wer ausgelegt hat aber nicht fertig wurde", Situation("normal")),
     ("my brother finished and I had opened, what do I write", Situation("normal")),
+    ("Oma hatte auf Paare gespielt, ich bin normal fertig geworden, was schreibt sie",
+     Situation("normal", "pairs")),
+    ("Runde vorbei, ich hatte noch den Joker auf dem Brett, wie viele Punkte",
+     Situation("normal", penalties=("okey_in_hand",))),
 ])
 def test_a_question_tells_how_the_round_ended(query: str, situation: Situation) -> None:
     assert read_situation(query) == situation
