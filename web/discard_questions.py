@@ -71,7 +71,9 @@ def shows_okey(query: str) -> bool:
 def shows_playable(tiles: tuple[Tile, ...]) -> bool:
     """Whether tiles a question names beside a discard show a playable one, as the referee
     rules on it: a meld on the table (all but the last tile), and the last tile thrown,
-    which it could take (``red 7 8 9 was down, she threw a red 6``).
+    which it could take (``red 7 8 9 was down, she threw a red 6``). Read under the default
+    house rules: what a question tells does not depend on the table (the ruling it then
+    brings does).
 
     >>> shows_playable(tuple(map(Tile.parse, ["R10", "K10", "B10", "Y10"])))
     True
@@ -85,7 +87,6 @@ def shows_playable(tiles: tuple[Tile, ...]) -> bool:
             "table": [[str(t) for t in down]]}
     return any(not isinstance(checked, InputError) and checked[0].result.get("playable")
                for _, checked in rule_on("discard", [("101", body)], None))
-
 
 
 def discard_body(discard: Discard) -> dict[str, Any]:

@@ -31,9 +31,9 @@ def referee_lead(query: str, table: Rules | None = None) -> Lead:
     of the okey or a playable tile thrown (``okeyi attım``), the pickup ruling when it tells
     of a discard taken and not opened with (``she took my discard and can't open``), the
     opening ruling when it tells of an opening short (``nur 90 Punkte ausgelegt``); else the
-    meld ruling when it names tiles (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi
-    10``), or the opening ruling when they are all pairs (``zwei schwarze 9en, zwei rote
-    3en…``); none otherwise (see :func:`led_search` for a query with a typo).
+    ruling on the tiles it names (:func:`tiles_lead`: ``is K12 K13 K1 a run``, ``mavi 10
+    kırmızı 10 mavi 10``), or the opening ruling when they are all pairs (``zwei schwarze
+    9en, zwei rote 3en…``); none otherwise (see :func:`led_search` for a query with a typo).
 
     What a question tells comes first: tiles named in a story of a round are a hand left
     over (``biri bitti, elimde siyah 13 mavi 13 kırmızı 1 var, kaç yazılır``) or an opening
