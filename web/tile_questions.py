@@ -28,6 +28,12 @@ _WORDS = re.compile(r"[\s,;|/]+")
 _NUMBERS = re.compile(r"^\d{1,2}(?:-\d{1,2})+$")  # 13-1-2: numbers without a colour
 
 
+def _words(text: str) -> list[str]:
+    """A search's words, split at spaces and list marks, stripped of punctuation."""
+    return [w for w in (raw.strip("?!.:()\"'") for raw in
+                        _WORDS.split(unicodedata.normalize("NFC", text))) if w]
+
+
 _ENDED = re.compile(r"^(\d{1,2})(?:['’]?[^\W\d_]{1,3})?$")
 """A number with an ending typed onto it: ``9en``, ``13er`` (German), ``10u``, ``5'i``
 (Turkish), ``7s`` (English)."""
@@ -98,8 +104,7 @@ def named_tiles(text: str) -> tuple[Tile, ...]:
     row: list[int] = []  # numbers in a row without a colour
     count = 1  # how many of the next tile a count before it asks for
     marked = False  # a count word after the count (iki tane, 2 x): a number alone is counted
-    words = [w for w in (raw.strip("?!.:()\"'") for raw in
-                         _WORDS.split(unicodedata.normalize("NFC", text))) if w]
+    words = _words(text)
     # a count in words is marked as one (zwei → 2x) before number words beside digits are
     # read as digits: ``rote 7, zwei blaue 9`` names no red 2
     counts = [f"{times}x" if not word.isdigit() and (times := _count(word, after)) else word
@@ -311,9 +316,7 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     >>> named_indicator("indicator is a 13") is None
     True
     """
-    words = [w for w in (raw.strip("?!.:()\"'") for raw in
-                         _WORDS.split(unicodedata.normalize("NFC", text))) if w]
-    words = read_numbers(words)
+    words = read_numbers(_words(text))
     at = next((k for k, word in enumerate(words)
                if fold(plain_lower(word)).startswith(_INDICATOR_WORDS)), None)
     if at is None:
