@@ -177,6 +177,28 @@ def test_the_results_page_ranks_tile_questions_as_the_api_does(client: FlaskClie
     assert listed[:10] == [hit["id"] for hit in found["results"]][:10]
 
 
+@pytest.mark.parametrize(("lang", "query", "verdict", "rule"), [
+    ("de", "Auf dem Tisch liegt blau 10 11 12, ich werf blau 9 ab – kostet das was?",
+     "penalty", "702"),
+    ("en", "indicator yellow 3 and he threw a yellow 4 as his last tile", "allowed", "602"),
+    ("tr", "yerde kırmızı 7 8 9 var, mavi 2 attım ceza var mı", None, None),
+])
+def test_a_discard_shown_by_tiles_links_to_its_ruling(client: FlaskClient, lang: str, query: str,
+                                                      verdict: str | None,
+                                                      rule: str | None) -> None:
+    """The check link of a discard a question shows with its tiles opens the discard check
+    on that very discard, ruled; a discard the tiles do not show playable links to none."""
+    page = client.get(f"/{lang}/search", query_string={"q": query}).get_data(as_text=True)
+    links = [href.replace("&amp;", "&")
+             for href in re.findall(r'class="check-link" href="([^"]+)"', page)]
+    if verdict is None:
+        assert not any("tile=" in href for href in links)
+        return
+    (link,) = [href for href in links if "/referee/discard?" in href]
+    ruled = client.get(link).get_data(as_text=True)
+    assert f'data-verdict="{verdict}"' in ruled and f"/{lang}/rules/{rule}" in ruled
+
+
 def test_tiles_alone_find_the_rules_of_their_ruling(client: FlaskClient) -> None:
     """``K12 K13 K1`` holds no word of the rule book: the ruling's rules answer it (101 Okey
     refuses it by 404, plain Okey allows it by 402 and 407)."""

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -42,6 +42,9 @@ class Discard:
 
     tile: Thrown
     finishing: bool = False
+    shown: bool = field(default=False, compare=False, repr=False)
+    """Shown by the tiles the question names rather than said (``she threw a red 6`` beside
+    ``red 7 8 9``)."""
 
 
 @kept_per_query(None)
@@ -49,12 +52,39 @@ def read_discard(query: str) -> Discard | None:
     """The discard a question tells, if it tells one (the okey's first: a playable okey is
     still the okey), said so or shown by the tiles it names (see :func:`shows_playable`)."""
     told = phrases.told(query, phrases.facets(PHRASES_FILE))
-    thrown = "thrown" in told
-    tile: Thrown | None = "okey" if "okey" in told or thrown and shows_okey(query) \
-        else "playable" if "playable" in told or thrown and shows_playable(named_tiles(query)) \
-        else None
     finishing = "finishing" in told and "not_finishing" not in told
-    return Discard(tile, finishing) if tile is not None else None
+    said: Thrown | None = "okey" if "okey" in told else "playable" if "playable" in told \
+        else None
+    if said is not None:
+        return Discard(said, finishing)
+    if "thrown" not in told:
+        return None
+    shown: Thrown | None = "okey" if shows_okey(query) \
+        else "playable" if shows_playable(named_tiles(query)) else None
+    return Discard(shown, finishing, shown=True) if shown is not None else None
+
+
+def shown_discard(query: str) -> dict[str, str] | None:
+    """The discard check's fields for a discard a question shows with the tiles it names,
+    to open the check on it; None when the tiles show none.
+
+    >>> shown_discard("indicator yellow 3 and he threw a yellow 4 as his last tile")
+    {'variant': '101', 'indicator': 'Y3', 'tile': 'Y4', 'table': '', 'finishing': '1'}
+    >>> shown_discard("red 7 8 9 was down, she threw red 10")["table"]
+    'R7 R8 R9'
+    """
+    discard = read_discard(query)
+    if discard is None or not discard.shown:
+        return None
+    finishing = "1" if discard.finishing else ""
+    indicator = named_indicator(query)
+    if discard.tile == "okey" and indicator is not None:
+        okey = indicator[0]
+        return {"variant": "101", "indicator": str(okey), "tile": str(okey.next_up()),
+                "table": "", "finishing": finishing}
+    tiles = named_tiles(query)
+    return {"variant": "101", "indicator": str(indicator_apart(tiles)), "tile": str(tiles[-1]),
+            "table": " ".join(map(str, tiles[:-1])), "finishing": finishing}
 
 
 def shows_okey(query: str) -> bool:

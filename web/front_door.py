@@ -13,7 +13,7 @@ from flask import url_for
 from referee.tiles import Tile
 from web import phrases
 from web.api import ruling_json
-from web.discard_questions import read_discard
+from web.discard_questions import read_discard, shown_discard
 from web.errors import InputError
 from web.opening_questions import read_short_opening
 from web.pickup_questions import failed_pickup
@@ -25,10 +25,13 @@ LINKS_FILE = Path(__file__).with_name("check_links.yaml")
 
 @dataclass(frozen=True)
 class CheckLink:
-    """A check that answers the question, and the phrase that showed it."""
+    """A check that answers the question, the phrase that showed it, and the check's fields
+    where the question shows its case (the discard its tiles show), so the link opens the
+    ruling on it."""
 
     check: str
     phrase: str
+    fields: tuple[tuple[str, str], ...] = ()
 
 
 def check_links(query: str) -> list[CheckLink]:
@@ -47,6 +50,10 @@ def check_links(query: str) -> list[CheckLink]:
             "opening": read_short_opening(query) is not None}
     links += [CheckLink(check, folded) for check, found in told.items()
               if found and all(link.check != check for link in links)]
+    shown = shown_discard(query)
+    if shown is not None:
+        links = [CheckLink(link.check, link.phrase, tuple(shown.items()))
+                 if link.check == "discard" else link for link in links]
     return links
 
 
