@@ -199,6 +199,22 @@ def test_a_discard_shown_by_tiles_links_to_its_ruling(client: FlaskClient, lang:
     assert f'data-verdict="{verdict}"' in ruled and f"/{lang}/rules/{rule}" in ruled
 
 
+@pytest.mark.parametrize(("lang", "query"), [
+    ("en", "black 1 to 13 in one run, can i open"),
+    ("tr", "siyah 1den 13e kadar tek seri dizdim, açabilir miyim"),
+])
+def test_tiles_asked_to_open_with_link_to_their_best_opening(client: FlaskClient, lang: str,
+                                                            query: str) -> None:
+    """The check link of tiles a question asks to open with opens the best-opening check
+    on them: a run from 1 to 13 is worth 91, short of 101 (401)."""
+    page = client.get(f"/{lang}/search", query_string={"q": query}).get_data(as_text=True)
+    links = [href.replace("&amp;", "&")
+             for href in re.findall(r'class="check-link" href="([^"]+)"', page)]
+    assert links and "/referee/best-opening?" in links[0]
+    ruled = client.get(links[0]).get_data(as_text=True)
+    assert 'data-verdict="invalid"' in ruled and f"/{lang}/rules/401" in ruled and "91" in ruled
+
+
 def test_tiles_alone_find_the_rules_of_their_ruling(client: FlaskClient) -> None:
     """``K12 K13 K1`` holds no word of the rule book: the ruling's rules answer it (101 Okey
     refuses it by 404, plain Okey allows it by 402 and 407)."""

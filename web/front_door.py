@@ -15,10 +15,11 @@ from web import phrases
 from web.api import ruling_json
 from web.discard_questions import read_discard, shown_discard
 from web.errors import InputError
-from web.opening_questions import read_short_opening
+from web.opening_questions import asks_to_open, read_short_opening
 from web.pickup_questions import failed_pickup
 from web.question_rulings import Rulings
 from web.score_questions import read_situation
+from web.tile_questions import indicator_apart, tiles_in_query
 
 LINKS_FILE = Path(__file__).with_name("check_links.yaml")
 
@@ -54,6 +55,12 @@ def check_links(query: str) -> list[CheckLink]:
     if shown is not None:
         links = [CheckLink(link.check, link.phrase, tuple(shown.items()))
                  if link.check == "discard" else link for link in links]
+    tiles = tiles_in_query(query)
+    if tiles and asks_to_open(query):  # whether the tiles it names open: their best opening
+        fields = (("variant", "101"), ("indicator", str(indicator_apart(tiles))),
+                  ("tiles", " ".join(map(str, tiles))))
+        links = [link for link in links if link.check not in ("opening", "best-opening")]
+        links.insert(0, CheckLink("best-opening", folded, fields))
     return links
 
 
