@@ -321,6 +321,20 @@ def test_a_negated_word_is_held_only_by_its_negated_stem(search_index: SearchInd
     assert negated and gen.ranker.matched(positive[0]) - negated
 
 
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("en", "whole discard pile visible to everyone?", "209"),
+    ("de", "wie viele runden spielt man normalerweise", "105"),
+    ("de", "Box-Regeln Rundenanzahl", "610"),
+])
+def test_the_display_language_and_a_words_other_fields_lead(search_index: SearchIndex,
+                                                            lang: str, query: str,
+                                                            rule: str) -> None:
+    """A word read in the display language counts ``DISPLAY_BOOST`` (1.2) more than its
+    readings in the others, and a word in a rule's title and body counts ``TIEBREAK`` (0.25)
+    of the body on top of the title: the pile's own rule, the rounds' own rule."""
+    assert search_index.search(query, lang).hits[0].id == rule
+
+
 def test_the_named_variants_rule_beats_the_other_variants_own(
         search_index: SearchIndex) -> None:
     """``normal okeyde amaç ne, 101 deki gibi puan toplama yok mu`` asks for plain Okey's aim

@@ -19,7 +19,7 @@ from rules_data.search.highlighting import Highlighter, mark_terms
 from rules_data.search.units import Alternatives, Unit, unit_terms
 
 FIELD_BOOST = {"title": 2.0, "kw": 2.0, "body": 1.0, "extra": 0.5, "pre": 0.5}
-DISPLAY_BOOST = 1.1
+DISPLAY_BOOST = 1.2
 """A small lead for the display language: a player mostly types in the language they read."""
 SYNONYM_BOOST = 0.35
 FUZZY_BOOST = 0.7
@@ -30,7 +30,7 @@ never suggested, but may still be what the player meant, so it counts a little."
 STOP_ELSEWHERE = 0.0
 """The weight of a word's readings in other languages when it is a stop word in one of them
 (English "is" read as Turkish "iş"); none at all when it is one in the display language."""
-TIEBREAK = 0.2
+TIEBREAK = 0.25
 """How much a word's other matching fields add to its best one."""
 BM25_B, BM25_K1 = 0.9, 1.2
 """BM25F length normalisation and term saturation: nearly full normalisation, so a word in a
