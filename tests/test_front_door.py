@@ -118,6 +118,17 @@ def test_plain_rule_searches_link_to_no_check(query: str) -> None:
     assert check_links(query) == []
 
 
+def listed_rules(page: str, lang: str) -> list[str]:
+    """The ids of the rules a results page lists, in order."""
+    return re.findall(rf'class="title" href="/{lang}/rules/(\d+)"', page)
+
+
+def check_hrefs(page: str) -> list[str]:
+    """Where a results page's check links go, unescaped."""
+    return [href.replace("&amp;", "&")
+            for href in re.findall(r'class="check-link" href="([^"]+)"', page)]
+
+
 def test_the_results_page_rules_on_typed_tiles_in_both_variants(client: FlaskClient) -> None:
     page = client.get("/en/search?q=R12+R13+R1").get_data(as_text=True)
     assert 'data-variant="101" data-verdict="invalid"' in page
@@ -159,7 +170,7 @@ def test_a_story_naming_tiles_is_led_by_what_it_tells_on_the_page_too(
     page = client.get("/en/search", query_string={"q": query}).get_data(as_text=True)
     assert "data-verdict" not in page
     assert 'data-verdict="invalid"' in client.get("/en/search?q=K4+R2+Y9").get_data(as_text=True)
-    assert re.findall(r'class="title" href="/en/rules/(\d+)"', page)[0] == "505"
+    assert listed_rules(page, "en")[0] == "505"
 
 
 @pytest.mark.parametrize(("lang", "query"), [
@@ -173,7 +184,7 @@ def test_the_results_page_ranks_tile_questions_as_the_api_does(client: FlaskClie
     whichever ruling leads (the best opening, the meld, the round's end)."""
     found = client.get("/api/v1/search", query_string={"q": query, "lang": lang}).get_json()
     page = client.get(f"/{lang}/search", query_string={"q": query}).get_data(as_text=True)
-    listed = re.findall(rf'class="title" href="/{lang}/rules/(\d+)"', page)
+    listed = listed_rules(page, lang)
     assert listed[:10] == [hit["id"] for hit in found["results"]][:10]
 
 
@@ -189,8 +200,7 @@ def test_a_discard_shown_by_tiles_links_to_its_ruling(client: FlaskClient, lang:
     """The check link of a discard a question shows with its tiles opens the discard check
     on that very discard, ruled; a discard the tiles do not show playable links to none."""
     page = client.get(f"/{lang}/search", query_string={"q": query}).get_data(as_text=True)
-    links = [href.replace("&amp;", "&")
-             for href in re.findall(r'class="check-link" href="([^"]+)"', page)]
+    links = check_hrefs(page)
     if verdict is None:
         assert not any("tile=" in href for href in links)
         return
@@ -208,8 +218,7 @@ def test_tiles_asked_to_open_with_link_to_their_best_opening(client: FlaskClient
     """The check link of tiles a question asks to open with opens the best-opening check
     on them: a run from 1 to 13 is worth 91, short of 101 (401)."""
     page = client.get(f"/{lang}/search", query_string={"q": query}).get_data(as_text=True)
-    links = [href.replace("&amp;", "&")
-             for href in re.findall(r'class="check-link" href="([^"]+)"', page)]
+    links = check_hrefs(page)
     assert links and "/referee/best-opening?" in links[0]
     ruled = client.get(links[0]).get_data(as_text=True)
     assert 'data-verdict="invalid"' in ruled and f"/{lang}/rules/401" in ruled and "91" in ruled
