@@ -335,6 +335,34 @@ def test_the_display_language_and_a_words_other_fields_lead(search_index: Search
     assert search_index.search(query, lang).hits[0].id == rule
 
 
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("de", "wer faengt bei 101 an", "204"),
+    ("en", "rounds per game in 101?", "105"),
+    ("tr", "101'de kim başlar", "204"),
+])
+def test_101_naming_the_variant_is_not_the_number_of_points(search_index: SearchIndex,
+                                                            lang: str, query: str,
+                                                            rule: str) -> None:
+    """``bei 101``, ``in 101``, ``101'de`` name 101 Okey: its rules lead, and the rules
+    that count 101 points (opening, penalties) do not win on the number."""
+    assert search_index.search(query, lang).hits[0].id == rule
+
+
+@pytest.mark.parametrize(("words", "kept"), [
+    (["wer", "faengt", "bei", "101", "an"], False), (["101'de", "kim", "başlar"], False),
+    (["genau", "101", "reicht"], True), (["bei", "101", "101", "punkte"], True),
+    (["bei", "101"], True),
+])
+def test_only_a_101_that_names_the_variant_is_left_out(search_index: SearchIndex,
+                                                       words: list[str], kept: bool) -> None:
+    from rules_data.search.query import without_variant_number
+
+    gen = search_index._generation()
+    units, _ = gen.query.units(words, "de")
+    left = without_variant_number(words, units)
+    assert (len(left) == len(units)) == kept
+
+
 def test_the_named_variants_rule_beats_the_other_variants_own(
         search_index: SearchIndex) -> None:
     """``normal okeyde amaç ne, 101 deki gibi puan toplama yok mu`` asks for plain Okey's aim

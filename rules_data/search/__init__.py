@@ -46,6 +46,7 @@ from rules_data.search.query import (
     number_of,
     read_numbers,
     suggestion,
+    without_variant_number,
 )
 from rules_data.search.ranking import LEAD_FLOOR, REFEREE_LEAD, SUGGEST_MARGIN
 from rules_data.search.results import (
@@ -265,6 +266,8 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
     if not leading and (not units or not gen.query.on_topic(words, corrections, lang)):
         return Results(text, lang, variant, None, (), mended)
     hits: list[Hit] = []
+    if named == "101":
+        units = without_variant_number(words, units)
     ranked = gen.ranker.rank(units, named, consequence) if units else []
     if suggested is not None and ranked:
         # suggest only when the mended query finds clearly better than the typed one; the

@@ -761,6 +761,30 @@ def _okey_101_names() -> frozenset[str]:
     return frozenset(fold(plain_lower(str(name))) for name in names)
 
 
+_VARIANT_BEFORE = frozenset({"bei", "beim", "in", "im", "fur", "fuer", "zu", "for"})
+"""Words before ``101`` that make it the name of 101 Okey (``bei 101``, ``in 101``)."""
+_VARIANT_101 = re.compile(r"^101['’]?(?:de|da|te|ta|deki|daki|teki|taki)$")
+"""``101`` with a Turkish locative: ``101'de``, ``101deki`` (in 101 Okey)."""
+
+
+def without_variant_number(words: Sequence[str], units: list[Unit]) -> list[Unit]:
+    """The units of a query without the number 101 where every 101 it holds names the
+    variant (``wer fängt bei 101 an``, ``101'de kim başlar``): the name leads 101 Okey's
+    rules (``VARIANT_LEAD``), and read as the number too it would lead the rules that count
+    101 points (the opening, the penalties) over the one asked about. A 101 that counts
+    (``genau 101 reicht``, ``101 ceza``) stays, as does a query of 101 alone.
+    """
+    typed = [fold(plain_lower(word)) for word in words]
+    places = [k for k, word in enumerate(typed) if word.lstrip("-").startswith("101")]
+    if not places or not all(_VARIANT_101.match(typed[k]) or typed[k] == "101" and k
+                             and typed[k - 1] in _VARIANT_BEFORE for k in places):
+        return units
+    rest = [unit for unit in units
+            if not {text for clause in unit for alts in clause.words for _, text, _ in alts}
+            <= {"101"}]
+    return rest if rest else units
+
+
 def _names_101(word: str) -> bool:
     """Whether a typed word names 101 Okey: one of its names, or a number among them with an
     ending.
