@@ -209,6 +209,19 @@ def test_a_discard_shown_by_tiles_links_to_its_ruling(client: FlaskClient, lang:
     assert f'data-verdict="{verdict}"' in ruled and f"/{lang}/rules/{rule}" in ruled
 
 
+@pytest.mark.parametrize(("lang", "query", "okey"), [
+    ("en", "indicator yellow 12 whats the okey", "Y13"),
+    ("de", "Anzeiger schwarz 13, welcher ist der Joker", "K1"),
+])
+def test_the_okey_asked_of_a_named_indicator_links_to_its_ruling(client: FlaskClient,
+                                                                lang: str, query: str,
+                                                                okey: str) -> None:
+    page = client.get(f"/{lang}/search", query_string={"q": query}).get_data(as_text=True)
+    (link,) = [href for href in check_hrefs(page) if "/referee/okey?" in href]
+    ruled = client.get(link).get_data(as_text=True)
+    assert 'data-verdict="' in ruled and okey in ruled and f"/{lang}/rules/203" in ruled
+
+
 @pytest.mark.parametrize(("lang", "query"), [
     ("en", "black 1 to 13 in one run, can i open"),
     ("tr", "siyah 1den 13e kadar tek seri dizdim, açabilir miyim"),

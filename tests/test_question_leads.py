@@ -40,6 +40,10 @@ from web.tile_questions import named_tiles
     ("tr", "95 ile açtım, ne olacak", "701"),
     # told with a typo: read as mended
     ("de", "darf man den Jokr einfach abwerfen", "703"),
+    # the indicator named, and which tile is the okey asked (web/tile_questions.py)
+    ("en", "indicator yellow 12 whats the okey", "203"),
+    ("tr", "gösterge kırmızı 13 ise okey hangisi", "801"),
+    ("en", "indicater blue 9 so okey is blue 10 right", "203"),
 ])
 def test_a_told_question_finds_its_rule_first(search_index: SearchIndex, lang: str,
                                               query: str, rule: str) -> None:

@@ -5,7 +5,6 @@ link to that check."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from flask import url_for
@@ -19,9 +18,9 @@ from web.opening_questions import asks_to_open, read_short_opening
 from web.pickup_questions import failed_pickup
 from web.question_rulings import Rulings
 from web.score_questions import read_situation
-from web.tile_questions import indicator_apart, tiles_in_query
+from web.tile_questions import indicator_apart, named_indicator, tiles_in_query
 
-LINKS_FILE = Path(__file__).with_name("check_links.yaml")
+LINKS_FILE = phrases.CHECK_LINKS
 
 
 @dataclass(frozen=True)
@@ -55,6 +54,10 @@ def check_links(query: str) -> list[CheckLink]:
     if shown is not None:
         links = [CheckLink(link.check, link.phrase, tuple(shown.items()))
                  if link.check == "discard" else link for link in links]
+    indicator = named_indicator(query)
+    if indicator is not None:  # which tile is the okey, asked of the indicator it names
+        links = [CheckLink(link.check, link.phrase, (("indicator", str(indicator[0])),))
+                 if link.check == "okey" else link for link in links]
     tiles = tiles_in_query(query)
     if tiles and asks_to_open(query):  # whether the tiles it names open: their best opening
         fields = (("variant", "101"), ("indicator", str(indicator_apart(tiles))),

@@ -13,6 +13,9 @@ import yaml
 
 from rules_data import LANGS
 
+CHECK_LINKS = Path(__file__).with_name("check_links.yaml")
+"""The questions each of the referee's checks answers (the results page links to it)."""
+
 Phrases = dict[str, dict[str, tuple[str, ...]]]
 """Per key (a check, a facet of a round's end), per language, its phrases folded."""
 

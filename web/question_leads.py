@@ -17,7 +17,10 @@ from web.pickup_questions import pickup_lead
 from web.question_rulings import Rulings, lead_of
 from web.score_questions import score_lead
 from web.tile_questions import (
+    asks_the_okey,
     meld_checks,
+    named_indicator,
+    okey_checks,
     opening_checks,
     pair_checks,
     pairs_in_query,
@@ -41,6 +44,9 @@ def referee_lead(query: str, table: Rules | None = None) -> Lead:
     told = told_lead(query, table)
     if told:
         return told
+    indicator = named_indicator(query)
+    if indicator is not None and asks_the_okey(query):
+        return lead_of(okey_checks(indicator[0], table))
     tiles = tiles_in_query(query)
     if tiles:
         return tiles_lead(query, tiles, table)

@@ -21,6 +21,7 @@ from referee.options import Rules
 from referee.tiles import COLOR_NAMES, Color, Tile, color_word
 from rules_data.analysis import fold, plain_lower
 from rules_data.search import number_of, read_numbers
+from web import phrases
 from web.question_rulings import Rulings, kept_per_query, rule_on
 
 MIN_TILES = 3
@@ -335,6 +336,23 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
         elif (named := _colour(word)) is not None:
             colour = named
     return (tiles[0], tuple(tiles[1:])) if tiles else None
+
+
+def asks_the_okey(query: str) -> bool:
+    """Whether a question asks which tile is the okey (a phrase of the okey check's link:
+    ``whats the okey``, ``ist der Joker``, ``okey hangisi``).
+
+    >>> asks_the_okey("indicator yellow 12, whats the okey"), asks_the_okey("okey discard")
+    (True, False)
+    """
+    return phrases.found(phrases.fold(query), phrases.facets(phrases.CHECK_LINKS)["okey"]) is not None
+
+
+def okey_checks(indicator: Tile, table: Rules | None) -> Rulings:
+    """The okey check on the indicator in each variant (which tile is the okey: 203, and
+    801 for a 13), under ``table``'s house rules where the table plays that variant."""
+    return rule_on("okey", ((variant, {"variant": variant, "indicator": str(indicator)})
+                            for variant in ("101", "plain")), table)
 
 
 def meld_checks(tiles: tuple[Tile, ...], table: Rules | None) -> Rulings:
