@@ -33,6 +33,7 @@ def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: st
 @pytest.mark.parametrize(("query", "discard"), [
     ("kimse açmamışken okeyi attım", Discard("okey")),
     ("darf man den Joker einfach abwerfen", Discard("okey")),
+    ("darf man den Joker einfach wegwerfen", Discard("okey")),
     ("can you discard the joker without finishing", Discard("okey")),
     ("Jokerabwurf zum Schluss", Discard("okey", finishing=True)),
     ("throwing a tile someone could lay off", Discard("playable")),

@@ -55,6 +55,7 @@ def test_a_phrase_starts_a_word() -> None:
     ("el açan oyuncu bitiremezse elindekiler sayılır mı", Situation("normal")),
     ("wer ausgelegt hat aber nicht fertig wurde", Situation("normal")),
     ("my brother finished and I had opened, what do I write", Situation("normal")),
+    ("opened with pairs, someone else won, my score?", Situation("normal", "pairs")),
     ("Oma hatte auf Paare gespielt, ich bin normal fertig geworden, was schreibt sie",
      Situation("normal", "pairs")),
     ("Runde vorbei, ich hatte noch den Joker auf dem Brett, wie viele Punkte",
