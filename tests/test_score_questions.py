@@ -56,6 +56,9 @@ def test_a_phrase_starts_a_word() -> None:
     ("wer ausgelegt hat aber nicht fertig wurde", Situation("normal")),
     ("my brother finished and I had opened, what do I write", Situation("normal")),
     ("opened with pairs, someone else won, my score?", Situation("normal", "pairs")),
+    # all laid down at once: elden, when a finish or nobody else's opening is told beside it
+    ("alles in einem zug rauslegen bevor ein anderer ausgelegt hat", Situation("elden")),
+    ("kimse açmadan tek seferde açtım", Situation("elden")),
     ("Oma hatte auf Paare gespielt, ich bin normal fertig geworden, was schreibt sie",
      Situation("normal", "pairs")),
     ("Runde vorbei, ich hatte noch den Joker auf dem Brett, wie viele Punkte",
@@ -72,6 +75,8 @@ def test_a_question_tells_how_the_round_ended(query: str, situation: Situation) 
     "went out on a tile that fit a run, do i still get my -101", "kaç puan",
     # a player who opened, with nothing of a round's end or of what is written
     "el açan oyuncu işleyebilir mi", "ben açmıştım, sonra ne yapayım",
+    # laid down at once, with no finish told: a question about opening
+    "muss alles in einem Zug ausgelegt werden", "can i lay down everything in one turn",
 ])
 def test_a_question_that_tells_no_round_end_brings_no_ruling(query: str) -> None:
     assert read_situation(query) is None
