@@ -104,7 +104,7 @@ def test_a_story_that_names_tiles_brings_the_score_ruling() -> None:
     """Tiles named in a story of a round's end are a hand left over, not a meld to rule on:
     the round's end is what the question asks about. Named alone, they bring the meld
     ruling."""
-    assert referee_lead("biri bitti ben açmıştım elimde siyah 13 mavi 13 kırmızı 1 var "
-                        "kaç yazılır") == score_lead("biri bitti ben açmıştım, kaç yazılır")
+    story = "biri bitti ben açmıştım elimde siyah 13 mavi 13 kırmızı 1 var kaç yazılır"
+    assert referee_lead(story) == score_lead("biri bitti ben açmıştım, kaç yazılır")
     assert referee_lead("okeyle bitti R7 R8 R9 per mi") == score_lead("okeyle bitti")
     assert referee_lead("R7 R8 R9 per mi") == (("101", ("402", "408")), ("plain", ("402",)))

@@ -91,8 +91,10 @@ def shows_okey(query: str) -> bool:
     """Whether a question names the indicator and, after it, the okey it makes (``indicator
     yellow 3 and he threw a yellow 4``): the tile thrown is the okey.
 
-    >>> shows_okey("indicator yellow 3, he threw yellow 4"), shows_okey("gösterge sarı 3, sarı 5")
-    (True, False)
+    >>> shows_okey("indicator yellow 3, he threw yellow 4")
+    True
+    >>> shows_okey("gösterge sarı 3, sarı 5 attı")
+    False
     """
     indicator = named_indicator(query)
     return indicator is not None and indicator[0].next_up() in indicator[1]

@@ -26,8 +26,8 @@ LINKS_FILE = phrases.CHECK_LINKS
 @dataclass(frozen=True)
 class CheckLink:
     """A check that answers the question, the phrase that showed it, and the check's fields
-    where the question shows its case (the discard its tiles show), so the link opens the
-    ruling on it."""
+    where the question shows its case (the discard its tiles show, the indicator whose okey
+    it asks, the tiles it asks to open with), so the link opens the ruling on it."""
 
     check: str
     phrase: str
@@ -41,7 +41,8 @@ def check_links(query: str) -> list[CheckLink]:
     that tells a discard (:func:`web.discard_questions.read_discard`), the pickup check for
     one that tells a failed pickup (:func:`web.pickup_questions.failed_pickup`), the opening
     check for one that tells a short opening (:func:`web.opening_questions.read_short_opening`),
-    their phrase that question."""
+    their phrase that question; and the best-opening check for tiles it asks to open with.
+    Where the question shows its case, the link carries the check's fields (:class:`CheckLink`)."""
     folded = phrases.fold(query)
     links = [CheckLink(check, hit) for check, listed in phrases.facets(LINKS_FILE).items()
              if (hit := phrases.found(folded, listed)) is not None]

@@ -345,7 +345,8 @@ def asks_the_okey(query: str) -> bool:
     >>> asks_the_okey("indicator yellow 12, whats the okey"), asks_the_okey("okey discard")
     (True, False)
     """
-    return phrases.found(phrases.fold(query), phrases.facets(phrases.CHECK_LINKS)["okey"]) is not None
+    asked = phrases.facets(phrases.CHECK_LINKS)["okey"]
+    return phrases.found(phrases.fold(query), asked) is not None
 
 
 def okey_checks(indicator: Tile, table: Rules | None) -> Rulings:

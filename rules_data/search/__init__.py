@@ -306,8 +306,8 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
 def _leading(gen: Generation, lead: Lead, variant: str, named: str | None) -> list[list[int]]:
     """The rules of ``lead`` (by document number), a group per variant: only the searched
     variant's, or the one the query names (``bei 101``, ``normal okeyde``), when the lead has
-    it; else every variant's, 101 Okey's first. They rank ``REFEREE_LEAD`` higher, or as much more
-    as ``LEAD_FLOOR`` asks; a rule no word of the query finds follows the others."""
+    it; else every variant's, 101 Okey's first. They rank ``REFEREE_LEAD`` higher, or as much
+    more as ``LEAD_FLOOR`` asks; a rule no word of the query finds follows the others."""
     asked = variant if variant != "all" else named
     if any(name == asked for name, _ in lead):
         lead = tuple(item for item in lead if item[0] == asked)
