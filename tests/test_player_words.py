@@ -363,6 +363,19 @@ def test_only_a_101_that_names_the_variant_is_left_out(search_index: SearchIndex
     assert (len(left) == len(units)) == kept
 
 
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("en", "regular okey whats the goal, what do i need to win", "106"),
+    ("tr", "normal okeyde 15 tasi olan ilk sirasinda desteden cekiyo mu yoksa direk atiyo mu",
+     "206"),
+])
+def test_a_question_naming_plain_okey_gets_no_lead_of_the_101_table(search_index: SearchIndex,
+                                                                   lang: str, query: str,
+                                                                   rule: str) -> None:
+    """``TABLE_PRIOR`` leads the rules of 101 Okey's table; where plain Okey is named, plain
+    Okey's own rule answers (the aim, the starter's 15 tiles)."""
+    assert search_index.search(query, lang).hits[0].id == rule
+
+
 def test_the_named_variants_rule_beats_the_other_variants_own(
         search_index: SearchIndex) -> None:
     """``normal okeyde amaç ne, 101 deki gibi puan toplama yok mu`` asks for plain Okey's aim

@@ -47,7 +47,8 @@ NEGATED_POSITIVE = 0.5
 about the player who did open is the case the question rules out."""
 TABLE_PRIOR = 1.35
 """A mild lead for the table's own rules over the rules that refine or vary them: a query
-that names no variant or exception most often asks for the common rule."""
+that names no variant or exception most often asks for the common rule. The table is 101
+Okey's, so a query that names plain Okey gets none of it."""
 COORDINATION = 0.5
 """How much a rule loses for each word of the query it lacks: its score times the share of
 the query's words it holds, to this power (see :meth:`Ranker.coordination`)."""
@@ -146,7 +147,10 @@ class Ranker:
         lead (``CONSEQUENCE_LEAD``). ``absent`` typed words are not in ``units`` (a word the
         speller mended, when the query is scored as typed): no rule holds them, and the
         shares of the query's words that a rule holds count them."""
-        scores = self.coordination(units, self.refined(units, self.score(units)), absent)
+        scores = self.score(units)
+        if named == "plain":  # the table is 101 Okey's: its prior says nothing of plain Okey
+            scores = {doc: score / self.prior.get(doc, 1.0) for doc, score in scores.items()}
+        scores = self.coordination(units, self.refined(units, scores), absent)
         if named is not None:
             rules = self.variants.get(named, frozenset())
             scores = {doc: value * VARIANT_LEAD if doc in rules else value
