@@ -177,6 +177,8 @@ def test_a_story_naming_tiles_is_led_by_what_it_tells_on_the_page_too(
     ("de", "schwarz 1 bis 13 in einer Reihe, darf ich damit raus"),
     ("en", "K12 K13 K1 is that a run"),
     ("tr", "biri bitti ben açmıştım elimde siyah 13 mavi 13 kırmızı 1 var kaç yazılır"),
+    # the okey asked of a named indicator comes before the tiles named after it
+    ("tr", "gösterge sarı 12, okey hangisi: sarı 13 mü sarı 11 mi sarı 1 mi"),
 ])
 def test_the_results_page_ranks_tile_questions_as_the_api_does(client: FlaskClient, lang: str,
                                                                 query: str) -> None:

@@ -15,11 +15,10 @@ from rules_data.search import VARIANT_CHOICES
 from web.errors import InputError
 from web.front_door import check_links, meld_rulings
 from web.i18n import best_language
-from web.question_leads import tiles_lead, told_lead
+from web.question_leads import read_question
 from web.render import rule_html, sources_named
-from web.search import book, run_search, search_question
+from web.search import book, search_question
 from web.table import table_rules
-from web.tile_questions import meld_checks, tiles_in_query
 
 bp = Blueprint("pages", __name__, url_prefix="/<lang>")
 
@@ -74,15 +73,12 @@ def search() -> str:
     variant = variant_arg()
     if not query.strip():
         return render_template("results.html", query="", variant=variant, results=None)
-    # tiles named in a story the referee reads (a hand left over, a discard) are not a meld
-    # to rule on: the story leads, as in the API, and no meld card answers what it did not ask
-    tiles = () if told_lead(query, table_rules()) else tiles_in_query(query)
-    checks = meld_checks(tiles, table_rules()) if tiles else []  # once: the cards and the lead
-    results = run_search(query, g.lang, variant, limit=20,
-                         lead=tiles_lead(query, tiles, table_rules(), checks)) if tiles \
-        else search_question(query, g.lang, variant, 20, table_rules())
+    # read once, as the API reads it: the lead, and the tiles ruled on as a meld (none for a
+    # story the referee reads, whose tiles are no meld to rule on)
+    reading = read_question(query, table_rules())
+    results = search_question(query, g.lang, variant, 20, table_rules(), reading.lead)
     return render_template("results.html", query=query, variant=variant, results=results,
-                           tiles=tiles, melds=meld_rulings(tiles, checks),
+                           tiles=reading.tiles, melds=meld_rulings(reading.tiles, reading.melds),
                            checks=check_links(query), check_pages=check_pages(),
                            categories=book().categories if not results.hits else {})
 

@@ -1,12 +1,14 @@
-"""The referee's ruling a search question brings, whose rules lead the results: on the tiles
-it names (:mod:`web.tile_questions`: a meld, or pairs to open with), or else on the round's
-end it tells (:mod:`web.score_questions`), on the discard it tells
-(:mod:`web.discard_questions`), on a failed pickup (:mod:`web.pickup_questions`), or on
-an opening that fell short (:mod:`web.opening_questions`)."""
+"""The referee's ruling a search question brings, whose rules lead the results
+(:func:`read_question`, one reading for the API, the pages and the CLI): on the round's end
+it tells (:mod:`web.score_questions`), the discard it tells (:mod:`web.discard_questions`),
+a failed pickup (:mod:`web.pickup_questions`) or an opening that fell short
+(:mod:`web.opening_questions`); else on the okey of an indicator, or the tiles it names
+(:mod:`web.tile_questions`: a meld, an opening, pairs to open with)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from referee.options import Rules
 from referee.tiles import Tile
@@ -28,40 +30,52 @@ from web.tile_questions import (
 )
 
 
-def referee_lead(query: str, table: Rules | None = None) -> Lead:
-    """The rules the referee's ruling rests on, per variant: the score ruling when the search
-    tells how a round ended (``okeyle bitti, kaç yazılır``), the discard ruling when it tells
-    of the okey or a playable tile thrown (``okeyi attım``), the pickup ruling when it tells
-    of a discard taken and not opened with (``she took my discard and can't open``), the
-    opening ruling when it tells of an opening short (``nur 90 Punkte ausgelegt``); else the
-    ruling on the tiles it names (:func:`tiles_lead`: ``is K12 K13 K1 a run``, ``mavi 10
-    kırmızı 10 mavi 10``), or the opening ruling when they are all pairs (``zwei schwarze
-    9en, zwei rote 3en…``); none otherwise (see :func:`led_search` for a query with a typo).
+@dataclass(frozen=True)
+class Reading:
+    """What the referee reads in a search question: the rules its ruling rests on, which
+    lead the results, and the tiles it ruled on as a meld, with those rulings, which the
+    results page shows as cards."""
+
+    lead: Lead = ()
+    tiles: tuple[Tile, ...] = ()
+    melds: Rulings = field(default_factory=list)
+
+
+def read_question(query: str, table: Rules | None = None) -> Reading:
+    """What the referee reads in a question, under ``table``'s house rules: the score ruling
+    when it tells how a round ended (``okeyle bitti, kaç yazılır``), the discard ruling when
+    it tells of the okey or a playable tile thrown (``okeyi attım``), the pickup ruling when
+    it tells of a discard taken and not opened with (``she took my discard and can't
+    open``), the opening ruling when it tells of an opening short (``nur 90 Punkte
+    ausgelegt``); else the okey ruling when it asks which tile is the okey of an indicator it
+    names (``indicator yellow 12, whats the okey``); else, for the tiles it names, the best
+    opening of them when it asks whether they open (``… açabilir miyim``) or the meld ruling
+    (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``), shown either way; or the
+    opening ruling when they are all pairs (``zwei schwarze 9en, zwei rote 3en…``); nothing
+    otherwise (see :func:`led_search` for a query with a typo).
 
     What a question tells comes first: tiles named in a story of a round are a hand left
     over (``biri bitti, elimde siyah 13 mavi 13 kırmızı 1 var, kaç yazılır``) or an opening
     counted (``laid down red 1 2 3, four 9s… what now``), not a meld to rule on."""
     told = told_lead(query, table)
     if told:
-        return told
+        return Reading(told)
     indicator = named_indicator(query)
     if indicator is not None and asks_the_okey(query):
-        return lead_of(okey_checks(indicator[0], table))
+        return Reading(lead_of(okey_checks(indicator[0], table)))
     tiles = tiles_in_query(query)
     if tiles:
-        return tiles_lead(query, tiles, table)
+        melds = meld_checks(tiles, table)
+        lead = lead_of(opening_checks(tiles, table)) if asks_to_open(query) else lead_of(melds)
+        return Reading(lead, tiles, melds)
     pairs = pairs_in_query(query)
-    return lead_of(pair_checks(pairs, table)) if pairs else ()
+    return Reading(lead_of(pair_checks(pairs, table))) if pairs else Reading()
 
 
-def tiles_lead(query: str, tiles: tuple[Tile, ...], table: Rules | None = None,
-               checks: Rulings | None = None) -> Lead:
-    """The rules of the referee's ruling on the tiles a question names: the best opening of
-    them when it asks whether they open (``… açabilir miyim``), else the meld ruling
-    (``checks``, when the caller has it already)."""
-    if asks_to_open(query):
-        return lead_of(opening_checks(tiles, table))
-    return lead_of(checks if checks is not None else meld_checks(tiles, table))
+def referee_lead(query: str, table: Rules | None = None) -> Lead:
+    """The rules the referee's ruling on a question rests on, per variant (see
+    :func:`read_question`)."""
+    return read_question(query, table).lead
 
 
 def told_lead(query: str, table: Rules | None = None) -> Lead:
@@ -72,13 +86,14 @@ def told_lead(query: str, table: Rules | None = None) -> Lead:
 
 
 def led_search(search: Callable[[Lead], Results], query: str,
-               table: Rules | None = None) -> Results:
+               table: Rules | None = None, lead: Lead | None = None) -> Results:
     """``search`` (of ``query``, given its lead) led by the rules of the referee's ruling on
-    what the query tells (:func:`referee_lead`). Where the query as typed tells nothing, what
-    it tells as the speller mends it (:attr:`Results.mended`) leads, suggestion shown or not:
-    a typo does not hide it (``darf man den Jokr einfach abwerfen``), and only such a query
-    is searched twice."""
-    lead = referee_lead(query, table)
+    what the query tells (:func:`referee_lead`; ``lead``, when the caller has read the query
+    already). Where the query as typed tells nothing, what it tells as the speller mends it
+    (:attr:`Results.mended`) leads, suggestion shown or not: a typo does not hide it (``darf
+    man den Jokr einfach abwerfen``), and only such a query is searched twice."""
+    if lead is None:
+        lead = referee_lead(query, table)
     results = search(lead)
     if not lead and results.mended is not None:
         lead = referee_lead(results.mended, table)

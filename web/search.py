@@ -39,11 +39,12 @@ def index() -> SearchIndex:
 
 
 def search_question(query: str, lang: str, variant: str = "all", limit: int = 10,
-                    table: Rules | None = None) -> Results:
+                    table: Rules | None = None, lead: Lead | None = None) -> Results:
     """Search, led by the referee's ruling on what the query tells, under ``table``'s house
-    rules (:func:`web.question_leads.led_search`), with a bad request raised as a translated
-    :class:`InputError`."""
-    return led_search(lambda lead: run_search(query, lang, variant, limit, lead), query, table)
+    rules (:func:`web.question_leads.led_search`; ``lead``, when the caller has read the
+    query already), with a bad request raised as a translated :class:`InputError`."""
+    return led_search(lambda found: run_search(query, lang, variant, limit, found), query,
+                      table, lead)
 
 
 def run_search(query: str, lang: str, variant: str = "all", limit: int = 10,
