@@ -36,21 +36,36 @@ Thrown = Literal["okey", "playable"]
 
 
 @dataclass(frozen=True)
+class Shown:
+    """A discard the tiles of a question show, as the discard check takes it: the indicator,
+    the tile thrown and the meld on the table (none for the okey)."""
+
+    indicator: Tile
+    tile: Tile
+    table: tuple[Tile, ...] = ()
+
+    def fields(self, finishing: bool) -> dict[str, str]:
+        """The discard check page's fields for it (``table``: the meld's tiles)."""
+        return {"variant": "101", "indicator": str(self.indicator), "tile": str(self.tile),
+                "table": " ".join(map(str, self.table)), "finishing": "1" if finishing else ""}
+
+
+@dataclass(frozen=True)
 class Discard:
     """What a question tells of a discard: the okey or a playable tile, and whether it is
     the finishing discard."""
 
     tile: Thrown
     finishing: bool = False
-    shown: bool = field(default=False, compare=False, repr=False)
-    """Shown by the tiles the question names rather than said (``she threw a red 6`` beside
-    ``red 7 8 9``)."""
+    shown: Shown | None = field(default=None, compare=False, repr=False)
+    """The discard the tiles the question names show, where they rather than its words tell
+    it (``she threw a red 6`` beside ``red 7 8 9``)."""
 
 
 @kept_per_query(None)
 def read_discard(query: str) -> Discard | None:
     """The discard a question tells, if it tells one (the okey's first: a playable okey is
-    still the okey), said so or shown by the tiles it names (see :func:`shows_playable`)."""
+    still the okey), said so or shown by the tiles it names (see :func:`shown_by_tiles`)."""
     told = phrases.told(query, phrases.facets(PHRASES_FILE))
     finishing = "finishing" in told and "not_finishing" not in told
     said: Thrown | None = "okey" if "okey" in told else "playable" if "playable" in told \
@@ -59,9 +74,8 @@ def read_discard(query: str) -> Discard | None:
         return Discard(said, finishing)
     if "thrown" not in told:
         return None
-    shown: Thrown | None = "okey" if shows_okey(query) \
-        else "playable" if shows_playable(named_tiles(query)) else None
-    return Discard(shown, finishing, shown=True) if shown is not None else None
+    found = shown_by_tiles(query)
+    return Discard(found[0], finishing, found[1]) if found is not None else None
 
 
 def shown_discard(query: str) -> dict[str, str] | None:
@@ -74,51 +88,38 @@ def shown_discard(query: str) -> dict[str, str] | None:
     'R7 R8 R9'
     """
     discard = read_discard(query)
-    if discard is None or not discard.shown:
+    if discard is None or discard.shown is None:
         return None
-    finishing = "1" if discard.finishing else ""
+    return discard.shown.fields(discard.finishing)
+
+
+def shown_by_tiles(query: str) -> tuple[Thrown, Shown] | None:
+    """The discard the tiles a question names show, and of which tile: the okey, named after
+    the indicator that makes it (``indicator yellow 3 and he threw a yellow 4``), or a
+    playable tile, the last one named beside a meld of the others that the referee finds
+    could take it (``red 7 8 9 was down, she threw a red 6``). Read under the default house
+    rules: what a question tells does not depend on the table (the ruling it then brings
+    does).
+
+    >>> shown_by_tiles("indicator yellow 3, he threw yellow 4")[0]
+    'okey'
+    >>> shown_by_tiles("R10 K10 B10 on the table, she threw Y10")[0]
+    'playable'
+    >>> shown_by_tiles("R7 R8 R9 on the table, she threw B2") is None
+    True
+    """
     indicator = named_indicator(query)
-    if discard.tile == "okey" and indicator is not None:
-        okey = indicator[0]
-        return {"variant": "101", "indicator": str(okey), "tile": str(okey.next_up()),
-                "table": "", "finishing": finishing}
+    if indicator is not None and indicator[0].next_up() in indicator[1]:
+        return "okey", Shown(indicator[0], indicator[0].next_up())
     tiles = named_tiles(query)
-    return {"variant": "101", "indicator": str(indicator_apart(tiles)), "tile": str(tiles[-1]),
-            "table": " ".join(map(str, tiles[:-1])), "finishing": finishing}
-
-
-def shows_okey(query: str) -> bool:
-    """Whether a question names the indicator and, after it, the okey it makes (``indicator
-    yellow 3 and he threw a yellow 4``): the tile thrown is the okey.
-
-    >>> shows_okey("indicator yellow 3, he threw yellow 4")
-    True
-    >>> shows_okey("gösterge sarı 3, sarı 5 attı")
-    False
-    """
-    indicator = named_indicator(query)
-    return indicator is not None and indicator[0].next_up() in indicator[1]
-
-
-def shows_playable(tiles: tuple[Tile, ...]) -> bool:
-    """Whether tiles a question names beside a discard show a playable one, as the referee
-    rules on it: a meld on the table (all but the last tile), and the last tile thrown,
-    which it could take (``red 7 8 9 was down, she threw a red 6``). Read under the default
-    house rules: what a question tells does not depend on the table (the ruling it then
-    brings does).
-
-    >>> shows_playable(tuple(map(Tile.parse, ["R10", "K10", "B10", "Y10"])))
-    True
-    >>> shows_playable(tuple(map(Tile.parse, ["R7", "R8", "R9", "B2"])))
-    False
-    """
     if len(tiles) < MIN_TILES + 1:
-        return False
-    *down, thrown = tiles
-    body = {"variant": "101", "indicator": str(indicator_apart(tiles)), "tile": str(thrown),
-            "table": [[str(t) for t in down]]}
-    return any(not isinstance(checked, InputError) and checked[0].result.get("playable")
-               for _, checked in rule_on("discard", [("101", body)], None))
+        return None
+    shown = Shown(indicator_apart(tiles), tiles[-1], tiles[:-1])
+    body = {"variant": "101", "indicator": str(shown.indicator), "tile": str(shown.tile),
+            "table": [[str(t) for t in shown.table]]}
+    playable = any(not isinstance(checked, InputError) and checked[0].result.get("playable")
+                   for _, checked in rule_on("discard", [("101", body)], None))
+    return ("playable", shown) if playable else None
 
 
 def discard_body(discard: Discard) -> dict[str, Any]:
