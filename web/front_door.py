@@ -16,9 +16,10 @@ from web.discard_questions import read_discard, shown_discard
 from web.errors import InputError
 from web.opening_questions import asks_to_open, read_short_opening
 from web.pickup_questions import failed_pickup
+from web.question_leads import Reading, read_question
 from web.question_rulings import Rulings
 from web.score_questions import read_situation
-from web.tile_questions import indicator_apart, named_indicator, tiles_in_query
+from web.tile_questions import indicator_apart, named_indicator
 
 LINKS_FILE = phrases.CHECK_LINKS
 
@@ -34,14 +35,15 @@ class CheckLink:
     fields: tuple[tuple[str, str], ...] = ()
 
 
-def check_links(query: str) -> list[CheckLink]:
+def check_links(query: str, reading: Reading | None = None) -> list[CheckLink]:
     """The checks whose question the search asks, in any of the three languages (players mix
     them), each once, in the file's order; and the score check for a question that tells how
     a round ended (:func:`web.score_questions.read_situation`), the discard check for one
     that tells a discard (:func:`web.discard_questions.read_discard`), the pickup check for
     one that tells a failed pickup (:func:`web.pickup_questions.failed_pickup`), the opening
     check for one that tells a short opening (:func:`web.opening_questions.read_short_opening`),
-    their phrase that question; and the best-opening check for tiles it asks to open with.
+    their phrase that question; and the best-opening check for the tiles the referee read in
+    it (``reading``, :func:`web.question_leads.read_question`) when it asks to open with them.
     Where the question shows its case, the link carries the check's fields (:class:`CheckLink`)."""
     folded = phrases.fold(query)
     links = [CheckLink(check, hit) for check, listed in phrases.facets(LINKS_FILE).items()
@@ -59,7 +61,7 @@ def check_links(query: str) -> list[CheckLink]:
     if indicator is not None:  # which tile is the okey, asked of the indicator it names
         links = [CheckLink(link.check, link.phrase, (("indicator", str(indicator[0])),))
                  if link.check == "okey" else link for link in links]
-    tiles = tiles_in_query(query)
+    tiles = (reading or read_question(query)).tiles
     if tiles and asks_to_open(query):  # whether the tiles it names open: their best opening
         fields = (("variant", "101"), ("indicator", str(indicator_apart(tiles))),
                   ("tiles", " ".join(map(str, tiles))))

@@ -79,7 +79,7 @@ def search() -> str:
     results = search_question(query, g.lang, variant, 20, table_rules(), reading.lead)
     return render_template("results.html", query=query, variant=variant, results=results,
                            tiles=reading.tiles, melds=meld_rulings(reading.tiles, reading.melds),
-                           checks=check_links(query), check_pages=check_pages(),
+                           checks=check_links(query, reading), check_pages=check_pages(),
                            categories=book().categories if not results.hits else {})
 
 
