@@ -11,8 +11,8 @@ its last held-out score). ``search_tune3.yaml`` is a third tuning set, written b
 like the held-out set, ``search_tune4.yaml`` a fourth, written blind on the facts in the
 rule bodies, ``search_tune5.yaml`` a fifth, written blind with more stories of a round
 and tiles named in them, ``search_tune6.yaml`` a sixth, ``search_tune7.yaml`` a seventh
-and ``search_tune8.yaml`` an eighth of short searches, each written blind after the work on
-the one before. ``search_heldout.yaml`` was written blind before the fifth, as players
+``search_tune8.yaml`` an eighth of short searches, each written blind after the work on
+the one before, and ``search_tune9.yaml`` a ninth of short searches, by a second writer. ``search_heldout.yaml`` was written blind before the fifth, as players
 type, and is never tuned on: its figures are the quality claim. Run with ``-s`` or
 look at the terminal: the figures are printed either way.
 """
@@ -78,6 +78,10 @@ BARS = {
     # writing): short searches only, at most 80 characters, as the held-out set's are.
     # First scored on 959b0ea: tr 0.978 / 1.000, de 0.895 / 0.933, en 0.945 / 0.978
     "search_tune8.yaml": {"mrr": 0.85, "hit3": 0.90},
+    # a ninth tuning set, written blind on 2026-11-28 (fourth session) by a second writer,
+    # from the rule texts alone: short searches, at most 80 characters. First scored on
+    # 3c3f634: tr 0.930 / 1.000, de 0.832 / 0.940, en 0.921 / 0.960
+    "search_tune9.yaml": {"mrr": 0.80, "hit3": 0.90},
     # the second held-out set, written blind on 2026-11-25, its key audited blind by a second
     # reader, scored first on the engine of ac22a3c: tr 0.756 / 0.840, de 0.843 / 0.940,
     # en 0.776 / 0.900. The bar is a floor against regressions, never a target to tune to.
