@@ -228,6 +228,9 @@ def test_number_words_find_the_wrap_rule(search_index: SearchIndex, lang: str,
     ("en", "fourteen tiles", "206"), ("en", "fifteen tiles", "206"),
     ("en", "twenty points tournament", "609"), ("en", "twenty one tiles", "202"),
     ("en", "twenty-two tiles", "202"), ("tr", "okey taşını atarsam ne olur", "703"),
+    ("de", "Joker aus der Reihe klauen", "302"), ("de", "Joker wegnehmen", "302"),
+    ("en", "grab the joker from a run", "302"), ("en", "steal the okey from a meld", "302"),
+    ("en", "can i snatch the joker", "302"),
 ])
 def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, query: str,
                                       rule: str) -> None:
