@@ -45,3 +45,14 @@ def test_the_racks_are_what_they_say() -> None:
 def test_the_table_house_rule_decides_the_rule_that_leads(choice: str, rule: str) -> None:
     table = Rules.preset("101").with_options({"failed_pickup": choice})
     assert referee_lead("she took my discard and can't open", table) == (("101", (rule,)),)
+
+
+@pytest.mark.parametrize("query", [
+    "Abwurf aufgenommen, aber zu wenig Punkte zum Auslegen",
+    "yandan aldığım taş işime yaramadı",
+    "picked up the discard but not enough points to open",
+])
+def test_a_pickup_told_with_a_shortfall_is_a_failed_pickup(query: str) -> None:
+    """Too few points to open with the discard taken is a failed pickup (705), not an
+    opening short of 101 (701): nothing was laid down."""
+    assert referee_lead(query) == (("101", ("705",)),)

@@ -56,6 +56,10 @@ def test_a_phrase_starts_a_word() -> None:
     ("wer ausgelegt hat aber nicht fertig wurde", Situation("normal")),
     ("my brother finished and I had opened, what do I write", Situation("normal")),
     ("opened with pairs, someone else won, my score?", Situation("normal", "pairs")),
+    ("auf Paare gespielt, ein andrer wurde fertig, was zahle ich", Situation("normal", "pairs")),
+    ("the pairs guy never went out, does he pay double", Situation("normal", "pairs")),
+    ("mit dem Smiley rausgehen, verdoppelt das", Situation("normal", fake_joker=True)),
+    ("Jokerabwurf zum Schluss, wie viele Minuspunkte", Situation("okey")),
     # all laid down at once: elden, when a finish or nobody else's opening is told beside it
     ("alles in einem zug rauslegen bevor ein anderer ausgelegt hat", Situation("elden")),
     ("kimse açmadan tek seferde açtım", Situation("elden")),
