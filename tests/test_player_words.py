@@ -622,3 +622,16 @@ def test_a_counted_number_is_a_group_and_its_value_answers(search_index: SearchI
 
     assert "408" in [hit.id for hit in search_index.search(
         query, lang, lead=referee_lead(query)).hits[:2]]
+
+
+# Keywords added where one language named a case and another did not, with a question each
+# that found another rule first without them.
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("de", "einfaches Okey wann die Hand aufdecken", "607"),
+    ("tr", "okey atmak için beklemek", "608"),
+    ("en", "wait to discard the okey", "608"),
+    ("tr", "açmadan taş işlenir mi", "405"),
+])
+def test_a_keyword_one_language_lacked_finds_its_rule(search_index: SearchIndex, lang: str,
+                                                      query: str, rule: str) -> None:
+    assert search_index.search(query, lang).hits[0].id == rule
