@@ -631,6 +631,7 @@ def test_a_counted_number_is_a_group_and_its_value_answers(search_index: SearchI
     ("tr", "okey atmak için beklemek", "608"),
     ("en", "wait to discard the okey", "608"),
     ("tr", "açmadan taş işlenir mi", "405"),
+    ("en", "can the joker be any number", "301"), ("tr", "okey her sayi olur mu", "301"),
 ])
 def test_a_keyword_one_language_lacked_finds_its_rule(search_index: SearchIndex, lang: str,
                                                       query: str, rule: str) -> None:
