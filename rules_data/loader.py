@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from rules_data.schema import (
     LANGS,
     VARIANTS,
+    AskedFile,
     CategoriesFile,
     Category,
     CompoundsFile,
@@ -35,6 +36,7 @@ from rules_data.schema import (
     Text,
     VariantRow,
     VariantsFile,
+    Words,
 )
 
 DATA_DIR = Path(__file__).resolve().parent
@@ -166,6 +168,8 @@ class Rulebook:
     """German words that search splits compounds into (``compounds.yaml``, optional)."""
     variants: tuple[VariantRow, ...] = ()
     """101 Okey and plain Okey side by side (``variants.yaml``, optional)."""
+    asked: Mapping[str, Words] = field(default_factory=dict)
+    """How players ask about each rule, by rule id (``asked.yaml``, optional): search only."""
 
     def rule(self, rule_id: str) -> Rule:
         """The rule with this id; :class:`KeyError` for an unknown id."""
@@ -351,6 +355,11 @@ def load(root: Path = DATA_DIR) -> Rulebook:
         else None
     )
     variants = _load_variants(root, problems) if (root / "variants.yaml").exists() else None
+    asked = (
+        _load_file(root, "asked.yaml", AskedFile, problems)
+        if (root / "asked.yaml").exists()
+        else None
+    )
     categories = dict(cats.categories) if cats else {}
     documents: dict[str, Document] = {str(k): v for k, v in sources.documents.items()} if sources else {}
     rules, where = _load_rules(root, categories, problems)
@@ -372,6 +381,9 @@ def load(root: Path = DATA_DIR) -> Rulebook:
                     )
     if variants is not None:
         _check_variants(variants, rules, problems)
+    for rule_id in asked.rules if asked is not None else ():
+        if rule_id not in rules:
+            problems.append(Problem("asked.yaml", rule_id, "rule does not exist"))
     if problems:
         raise RuleDataError(problems)
     assert cats is not None and sources is not None and glossary is not None
@@ -387,6 +399,7 @@ def load(root: Path = DATA_DIR) -> Rulebook:
         house_rules=MappingProxyType(house_rules),
         compounds=compounds.words if compounds is not None else (),
         variants=variants.rows if variants is not None else (),
+        asked=MappingProxyType(dict(asked.rules) if asked is not None else {}),
     )
 
 

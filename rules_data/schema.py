@@ -219,6 +219,14 @@ class SynonymsFile(Frozen):
     groups: tuple[tuple[NonEmpty, ...], ...] = Field(min_length=1)
 
 
+class AskedFile(Frozen):
+    """How players ask about each rule, in their own words (``asked.yaml``): search indexes
+    the questions beside the rule, so that a search worded as players word it finds the rule
+    whose title and keywords say it otherwise."""
+
+    rules: dict[RuleId, Words] = Field(min_length=1)
+
+
 class CompoundsFile(Frozen):
     """German domain words that compounds are split into for search (Joker-abwurf)."""
 

@@ -636,3 +636,16 @@ def test_a_counted_number_is_a_group_and_its_value_answers(search_index: SearchI
 def test_a_keyword_one_language_lacked_finds_its_rule(search_index: SearchIndex, lang: str,
                                                       query: str, rule: str) -> None:
     assert search_index.search(query, lang).hits[0].id == rule
+
+
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("tr", "masada yer secimi nasil olur", "201"),
+    ("de", "jeder hat mit paaren aufgemacht, was passiert", "503"),
+    ("en", "is the usable tile rule different when finishing", "707"),
+])
+def test_a_question_as_players_ask_it_finds_its_rule(search_index: SearchIndex, lang: str,
+                                                     query: str, rule: str) -> None:
+    """rules_data/asked.yaml holds each rule's questions in players' words; searched as one
+    of them, its rule is first (without that field, none of these is in the first two)."""
+    asked = search_index.search(query, lang).hits
+    assert asked[0].id == rule

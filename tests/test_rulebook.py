@@ -116,3 +116,19 @@ def test_the_shipped_data_loads_without_problems() -> None:
     book = load(DATA_DIR)
     assert len(book.rules) >= 56 and book.content_hash == rulebook().content_hash
     assert not any(LINK.search(t.term["en"]) for t in book.glossary)
+
+
+@pytest.mark.parametrize(("asked", "says"), [
+    ('"999": {tr: [a], de: [b], en: [c]}\n', "does not exist"),
+    ('"101": {tr: [a], de: [b]}\n', "en"),
+    ('"101": {tr: [a], de: [b], en: []}\n', "en"),
+])
+def test_bad_questions_of_players_fail_naming_the_file(tmp_path: Path, asked: str,
+                                                       says: str) -> None:
+    root = tmp_path / "rules_data"
+    shutil.copytree(DATA_DIR, root, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    (root / "asked.yaml").write_text("rules:\n  " + asked, encoding="utf-8")
+    with pytest.raises(RuleDataError) as error:
+        load(root)
+    assert any(p.file == "asked.yaml" and says in str(p) for p in error.value.problems), \
+        str(error.value)

@@ -19,8 +19,8 @@ from rules_data.analysis import TOKEN, fold, plain_lower, turkish_lower
 from rules_data.loader import Rulebook
 from rules_data.schema import LANGS, LINK, Rule
 
-KINDS = ("title", "kw", "body", "extra")
-"""The stemmed fields of each language."""
+KINDS = ("title", "kw", "body", "extra", "asked")
+"""The stemmed fields of each language (``asked``: how players ask, see ``asked.yaml``)."""
 TABLE = "000"
 """The source document of the rules table: its own rules (101-802) are the book's backbone."""
 VOCABULARY = Path(__file__).parent.parent / "vocabulary.yaml"
@@ -89,6 +89,8 @@ def documents(book: Rulebook) -> Iterator[dict[str, str]]:
             doc[f"body_{lang}"] = body
             doc[f"text_{lang}"] = plain_text(rule.text(lang), links=True)
             doc[f"extra_{lang}"] = extra
+            asked = book.asked.get(rule.id)
+            doc[f"asked_{lang}"] = " , ".join(asked[lang]) if asked is not None else ""
             doc[f"pre_{lang}"] = " ".join((rule.title[lang], *rule.keywords[lang], body))
         yield doc
 

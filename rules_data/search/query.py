@@ -31,7 +31,14 @@ from rules_data.search.ranking import (
     SYNONYM_BOOST,
     WHOLE_BOOST,
 )
-from rules_data.search.units import Alternatives, Clause, Unit, alternatives, unit_terms
+from rules_data.search.units import (
+    SCORED_ONLY,
+    Alternatives,
+    Clause,
+    Unit,
+    alternatives,
+    unit_terms,
+)
 from rules_data.wordlist import WordSet
 
 Lexicon = Mapping[str, Mapping[str, frozenset[str]]]
@@ -333,7 +340,7 @@ class QueryReader:
     def knows_german(self, word: str) -> bool:
         """Whether a German word is in the rule book's text, titles or keywords, or a
         synonym's (its prefix alone does not count)."""
-        return any(field.endswith("_de") and not field.startswith("pre_")
+        return any(field.endswith("_de") and field.partition("_")[0] not in ("pre", *SCORED_ONLY)
                    for clause in self.word(word, "de") for alts in clause.words
                    for field, _, _ in alts) or bool(self.synonyms.matches([word]))
 
@@ -397,7 +404,7 @@ class QueryReader:
             return 2
         if not terms.isdisjoint(self.topic):
             return 1
-        return 0 if unit else -1
+        return 0 if known(unit) else -1
 
     def _terms(self, lang: str, stems: Sequence[str], folded: str,
                lang_boost: float) -> dict[tuple[str, str], float]:
@@ -578,7 +585,7 @@ class QueryReader:
             stop = any(analysis.is_stop(lang, key) for lang in LANGS)
             if i in mended:
                 clauses = _near(clauses)
-            elif (not clauses or key not in self.vocabulary and weak(clauses)) \
+            elif (not known(clauses) or key not in self.vocabulary and weak(clauses)) \
                     and i not in covered and not stop:
                 correction = self.correct(word)
                 if correction is not None:
@@ -587,10 +594,10 @@ class QueryReader:
                         if n == 1:
                             fixed.extend(self.synonyms.expansion(group, display))
                     clauses = _near(fixed)
-                elif not clauses and key not in real_words():
-                    clauses = list(self.partial(word, display))  # a prefix, typed short
-                elif not clauses and (near := self.near_real(word)) is not None:
-                    clauses = _near(self.word(near, display), REAL_NEAR_BOOST)
+                elif not known(clauses) and key not in real_words():
+                    clauses += self.partial(word, display)  # a prefix, typed short
+                elif not known(clauses) and (near := self.near_real(word)) is not None:
+                    clauses += _near(self.word(near, display), REAL_NEAR_BOOST)
             corrections.append(correction)
             if clauses:
                 at[i] = tuple(clauses)
@@ -613,13 +620,20 @@ def _near(clauses: Sequence[Clause], boost: float = FUZZY_BOOST) -> list[Clause]
                    names=c.names) for c in clauses]
 
 
+def known(clauses: Sequence[Clause]) -> bool:
+    """Whether the rule book knows a typed word: a clause of it holds a term of a field that
+    is no players' question (see :data:`~rules_data.search.units.SCORED_ONLY`)."""
+    return any(name.partition("_")[0] not in SCORED_ONLY
+               for clause in clauses for alts in clause.words for name, _, _ in alts)
+
+
 def weak(clauses: Sequence[Clause]) -> bool:
     """Whether a typed word's own clauses hold no term of four letters or more, only short
     stems or prefixes: ``daler`` read as Turkish ``da``, ``cloeer`` as the prefix ``clo``.
     A word the rule texts do not have, so read, is more likely a typo of one they do."""
     return not any(len(text) >= 4 for clause in clauses if not clause.synonym
                    for alts in clause.words for name, text, _ in alts
-                   if not name.startswith("pre_"))
+                   if name.partition("_")[0] not in ("pre", *SCORED_ONLY))
 
 
 INFLECTIONS = frozenset({*analysis.TR_SUFFIXES, "s", "es", "e", "en", "er", "ern", "n", "ed",

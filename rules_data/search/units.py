@@ -37,7 +37,8 @@ class Clause:
     """For a synonym phrase of several typed words (``go out``, ``lay off``), the units of
     those words: the phrase answers them together (see ``Ranker.cover_bonus``)."""
     terms: frozenset[str] = field(init=False, repr=False, compare=False)
-    """Its index terms as ``lang:term``, prefixes left out (what phrases and topics match)."""
+    """Its index terms as ``lang:term``, prefixes and players' questions left out (what
+    phrases and topics match: see :data:`SCORED_ONLY`)."""
     by_lang: Mapping[str, tuple[frozenset[str], frozenset[str]]] = field(
         init=False, repr=False, compare=False)
     """Per language, its stemmed terms and its prefixes (what a snippet marks)."""
@@ -63,7 +64,7 @@ class Clause:
                 kind, _, lang = name.partition("_")
                 if kind == "pre":
                     prefixes.setdefault(lang, set()).add(text)
-                else:
+                elif kind not in SCORED_ONLY:
                     terms.add(f"{lang}:{text}")
                     stems.setdefault(lang, set()).add(text)
         object.__setattr__(self, "_hash", hash((self.words, self.boost, self.mark,
@@ -74,6 +75,11 @@ class Clause:
             lang: (frozenset(stems.get(lang, ())), frozenset(prefixes.get(lang, ())))
             for lang in stems.keys() | prefixes.keys()})
 
+
+SCORED_ONLY = frozenset({"asked"})
+"""Field kinds that only score: players' questions (``asked.yaml``) hold words the rule book
+does not, and a word found only there is no word of the rule book to the speller, the topic
+check, the phrases or the snippets."""
 
 Unit = tuple[Clause, ...]
 """The clauses of one typed word: a rule scores by its best own clause plus its best synonym."""
