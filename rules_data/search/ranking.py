@@ -18,7 +18,7 @@ from rules_data.analysis import NEGATION
 from rules_data.search.highlighting import Highlighter, mark_terms
 from rules_data.search.units import Alternatives, Unit, unit_terms
 
-FIELD_BOOST = {"title": 2.0, "kw": 2.0, "body": 1.0, "extra": 0.5, "asked": 0.5, "pre": 0.5}
+FIELD_BOOST = {"title": 2.0, "kw": 2.0, "body": 1.0, "extra": 0.5, "asked": 0.75, "pre": 0.5}
 DISPLAY_BOOST = 1.2
 """A small lead for the display language: a player mostly types in the language they read."""
 SYNONYM_BOOST = 0.35
