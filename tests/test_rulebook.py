@@ -88,6 +88,13 @@ def test_turkish_table_words_are_given_in_parentheses() -> None:
                 assert f"({word}" in body, (lang, word)
 
 
+def copy_of_the_data(tmp_path: Path) -> Path:
+    """The shipped rule data copied under ``tmp_path``, to be spoilt by a test."""
+    root = tmp_path / "rules_data"
+    shutil.copytree(DATA_DIR, root, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    return root
+
+
 @pytest.mark.parametrize(("case", "rule", "says"), [
     ("missing_translation", "890", "de"),
     ("unknown_related", "891", "999"),
@@ -100,8 +107,7 @@ def test_turkish_table_words_are_given_in_parentheses() -> None:
 ])
 def test_bad_data_fails_naming_file_and_rule(tmp_path: Path, case: str, rule: str | None,
                                              says: str) -> None:
-    root = tmp_path / "rules_data"
-    shutil.copytree(DATA_DIR, root, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    root = copy_of_the_data(tmp_path)
     shutil.copy(BAD / f"{case}.yaml", root / "rules" / "9_bad.yaml")
     with pytest.raises(RuleDataError) as error:
         load(root)
@@ -125,8 +131,7 @@ def test_the_shipped_data_loads_without_problems() -> None:
 ])
 def test_bad_questions_of_players_fail_naming_the_file(tmp_path: Path, asked: str,
                                                        says: str) -> None:
-    root = tmp_path / "rules_data"
-    shutil.copytree(DATA_DIR, root, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    root = copy_of_the_data(tmp_path)
     (root / "asked.yaml").write_text("rules:\n  " + asked, encoding="utf-8")
     with pytest.raises(RuleDataError) as error:
         load(root)
