@@ -137,3 +137,13 @@ def test_bad_questions_of_players_fail_naming_the_file(tmp_path: Path, asked: st
         load(root)
     assert any(p.file == "asked.yaml" and says in str(p) for p in error.value.problems), \
         str(error.value)
+
+
+def test_every_rule_has_players_questions_in_every_language() -> None:
+    """Search finds a rule by how players ask about it (asked.yaml); a rule without them is
+    found by its own words only, which players seldom use."""
+    book = rulebook()
+    assert set(book.asked) == set(book.rules)
+    for rule_id, asked in book.asked.items():
+        for lang in LANGS:
+            assert len(asked[lang]) >= 8, (rule_id, lang)
