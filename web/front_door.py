@@ -19,7 +19,7 @@ from web.pickup_questions import failed_pickup
 from web.question_leads import Reading, read_question
 from web.question_rulings import Rulings
 from web.score_questions import read_situation
-from web.tile_questions import indicator_apart, named_indicator
+from web.tile_questions import named_indicator, opening_fields
 
 LINKS_FILE = phrases.CHECK_LINKS
 
@@ -63,10 +63,8 @@ def check_links(query: str, reading: Reading | None = None) -> list[CheckLink]:
                  if link.check == "okey" else link for link in links]
     tiles = (reading or read_question(query)).tiles
     if tiles and asks_to_open(query):  # whether the tiles it names open: their best opening
-        fields = (("variant", "101"), ("indicator", str(indicator_apart(tiles))),
-                  ("tiles", " ".join(map(str, tiles))))
         links = [link for link in links if link.check not in ("opening", "best-opening")]
-        links.insert(0, CheckLink("best-opening", folded, fields))
+        links.insert(0, CheckLink("best-opening", folded, tuple(opening_fields(tiles).items())))
     return links
 
 

@@ -364,13 +364,22 @@ def meld_checks(tiles: tuple[Tile, ...], table: Rules | None) -> Rulings:
                             for variant in ("101", "plain")), table)
 
 
+def opening_fields(tiles: tuple[Tile, ...]) -> dict[str, str]:
+    """The best-opening check's fields for tiles a question names, in 101 Okey, the variant
+    that opens with a count. The question names no indicator, so the check takes one apart
+    from them.
+
+    >>> opening_fields((Tile.parse("K1"), Tile.parse("K2"), Tile.parse("K3")))
+    {'variant': '101', 'indicator': 'R1', 'tiles': 'K1 K2 K3'}
+    """
+    return {"variant": "101", "indicator": str(indicator_apart(tiles)),
+            "tiles": " ".join(map(str, tiles))}
+
+
 def opening_checks(tiles: tuple[Tile, ...], table: Rules | None) -> Rulings:
-    """The best-opening check on the tiles in 101 Okey, the variant that opens with a count:
-    whether they open, and with what (401). The question names no indicator, so the check
-    takes one apart from them."""
-    return rule_on("best-opening", [("101", {
-        "variant": "101", "indicator": str(indicator_apart(tiles)),
-        "tiles": " ".join(map(str, tiles))})], table)
+    """The best-opening check on the tiles (:func:`opening_fields`): whether they open, and
+    with what (401)."""
+    return rule_on("best-opening", [("101", opening_fields(tiles))], table)
 
 
 def indicator_apart(named: Collection[Tile]) -> Tile:

@@ -37,6 +37,7 @@ from rules_data.search.units import (
     Clause,
     Unit,
     alternatives,
+    holds_words,
     unit_terms,
 )
 from rules_data.wordlist import WordSet
@@ -340,7 +341,7 @@ class QueryReader:
     def knows_german(self, word: str) -> bool:
         """Whether a German word is in the rule book's text, titles or keywords, or a
         synonym's (its prefix alone does not count)."""
-        return any(field.endswith("_de") and field.partition("_")[0] not in ("pre", *SCORED_ONLY)
+        return any(field.endswith("_de") and holds_words(field)
                    for clause in self.word(word, "de") for alts in clause.words
                    for field, _, _ in alts) or bool(self.synonyms.matches([word]))
 
@@ -633,7 +634,7 @@ def weak(clauses: Sequence[Clause]) -> bool:
     A word the rule texts do not have, so read, is more likely a typo of one they do."""
     return not any(len(text) >= 4 for clause in clauses if not clause.synonym
                    for alts in clause.words for name, text, _ in alts
-                   if name.partition("_")[0] not in ("pre", *SCORED_ONLY))
+                   if holds_words(name))
 
 
 INFLECTIONS = frozenset({*analysis.TR_SUFFIXES, "s", "es", "e", "en", "er", "ern", "n", "ed",

@@ -81,6 +81,17 @@ SCORED_ONLY = frozenset({"asked"})
 does not, and a word found only there is no word of the rule book to the speller, the topic
 check, the phrases or the snippets."""
 
+
+def holds_words(field_name: str) -> bool:
+    """Whether an index field holds the rule book's own words, whole: not its word prefixes
+    (``pre_*``), nor players' questions (:data:`SCORED_ONLY`).
+
+    >>> [holds_words(name) for name in ("kw_de", "pre_de", "asked_de")]
+    [True, False, False]
+    """
+    kind = field_name.partition("_")[0]
+    return kind != "pre" and kind not in SCORED_ONLY
+
 Unit = tuple[Clause, ...]
 """The clauses of one typed word: a rule scores by its best own clause plus its best synonym."""
 
