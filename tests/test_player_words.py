@@ -10,6 +10,7 @@ import yaml
 from rules_data import analysis
 from rules_data.analysis import TOKEN
 from rules_data.search import VOCABULARY, SearchIndex, read_numbers
+from rules_data.search.ranking import SHARED_LEAD, VARIANT_LEAD
 
 
 @pytest.mark.parametrize(("lang", "asked", "negated"), [
@@ -375,8 +376,24 @@ def test_a_question_naming_plain_okey_gets_no_lead_of_the_101_table(search_index
                                                                    lang: str, query: str,
                                                                    rule: str) -> None:
     """``TABLE_PRIOR`` leads the rules of 101 Okey's table; where plain Okey is named, plain
-    Okey's own rule answers (the aim, the starter's 15 tiles)."""
+    Okey's own rule answers (the aim, the starter's 15 tiles): the turn both variants share
+    (205) holds more of the second question's words, but leads less (``SHARED_LEAD``)."""
     assert search_index.search(query, lang).hits[0].id == rule
+
+
+def test_a_rule_both_variants_share_leads_less_than_the_named_variants_own(
+        search_index: SearchIndex) -> None:
+    """Named plain Okey: its deal (206, plain Okey alone) leads ``VARIANT_LEAD``, the turn
+    (205, both variants) ``SHARED_LEAD``, and 101 Okey's deal (202) not at all; named 101
+    Okey, the other way round."""
+    ranker = search_index._generation().ranker
+    docs = {rule.id: doc for doc, rule in search_index._generation().rules.items()}
+    leads = {(named, rule): ranker.variant_lead(named, docs[rule])
+             for named in ("plain", "101") for rule in ("206", "205", "202")}
+    assert leads == {("plain", "206"): VARIANT_LEAD, ("plain", "205"): SHARED_LEAD,
+                     ("plain", "202"): 1.0, ("101", "206"): 1.0,
+                     ("101", "205"): SHARED_LEAD, ("101", "202"): VARIANT_LEAD}
+    assert 1.0 < SHARED_LEAD < VARIANT_LEAD
 
 
 def test_the_named_variants_rule_beats_the_other_variants_own(

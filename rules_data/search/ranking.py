@@ -18,7 +18,7 @@ from rules_data.analysis import NEGATION
 from rules_data.search.highlighting import Highlighter, mark_terms
 from rules_data.search.units import Alternatives, Unit, unit_terms
 
-FIELD_BOOST = {"title": 2.0, "kw": 2.0, "body": 1.0, "extra": 0.5, "asked": 0.75, "pre": 0.5}
+FIELD_BOOST = {"title": 2.0, "kw": 2.0, "body": 1.0, "extra": 0.5, "asked": 1.1, "pre": 0.5}
 DISPLAY_BOOST = 1.2
 """A small lead for the display language: a player mostly types in the language they read."""
 SYNONYM_BOOST = 0.35
@@ -73,6 +73,11 @@ VARIANT_LEAD = 2.0
 Okey rule on the same case (finishing with the joker, the winner) would otherwise win on the
 table's prior; named 101 Okey (``bei 101``), plain Okey's rule on 12-13-1 would win on its
 words."""
+SHARED_LEAD = 1.75
+"""The lead, when a query names a variant, of its rules that the other variant has too (the
+turn, the direction of play): less than ``VARIANT_LEAD``, so that the rule of the named
+variant alone, the more specific, answers before the shared one (``normal okeyde 15 taşı olan
+desteden çeker mi``: plain Okey's deal, 206, before the turn of both variants, 205)."""
 REFEREE_LEAD = 2.0
 """The lead of the rules the referee's ruling rests on when a query names tiles (``mavi 10
 kırmızı 10 mavi 10 per olur mu``: 404, invalid): the ruling answers what the words ask."""
@@ -125,6 +130,9 @@ class Ranker:
         self.definitions = DefinitionIndex(definitions)
         self.variants = dict(variants or {})
         """Each variant's rules (by document number), which lead when a query names it."""
+        self.shared = frozenset.intersection(*self.variants.values()) if self.variants \
+            else frozenset()
+        """The rules every variant has, which lead less (``SHARED_LEAD``)."""
         self.penalties = penalties
         """The penalty rules, which lead when a query asks what follows from an act."""
         self.refines = dict(refines or {})
@@ -142,18 +150,16 @@ class Ranker:
     def rank(self, units: Sequence[Unit], named: str | None = None,
              consequence: bool = False, absent: int = 0) -> list[tuple[int, float]]:
         """The rules matching a query, best first: ``(document number, score)``; ``named``
-        is the variant the query names, whose rules then lead (``VARIANT_LEAD``), and
-        ``consequence`` is set when it asks what follows from an act, and the penalty rules
-        lead (``CONSEQUENCE_LEAD``). ``absent`` typed words are not in ``units`` (a word the
+        is the variant the query names, whose rules then lead (``VARIANT_LEAD``, or
+        ``SHARED_LEAD`` for a rule both variants have), and ``consequence`` is set when it
+        asks what follows from an act, and the penalty rules lead (``CONSEQUENCE_LEAD``). ``absent`` typed words are not in ``units`` (a word the
         speller mended, when the query is scored as typed): no rule holds them, and the
         shares of the query's words that a rule holds count them."""
         # the table is 101 Okey's: its prior says nothing of plain Okey
         scores = self.score(units, prior=named != "plain")
         scores = self.coordination(units, self.refined(units, scores), absent)
         if named is not None:
-            rules = self.variants.get(named, frozenset())
-            scores = {doc: value * VARIANT_LEAD if doc in rules else value
-                      for doc, value in scores.items()}
+            scores = {doc: value * self.variant_lead(named, doc) for doc, value in scores.items()}
         if consequence:
             scores = {doc: value * CONSEQUENCE_LEAD if doc in self.penalties else value
                       for doc, value in scores.items()}
@@ -162,6 +168,13 @@ class Ranker:
         scores = definition_bonus(self.definitions, units, scores)
         return self.text_bonus(units, sorted(scores.items(),
                                              key=lambda item: (-item[1], item[0])), absent)
+
+    def variant_lead(self, named: str, doc: int) -> float:
+        """How much a rule leads when the query names the variant ``named``: ``VARIANT_LEAD``
+        for a rule of that variant alone, ``SHARED_LEAD`` for one every variant has, else 1."""
+        if doc not in self.variants.get(named, ()):
+            return 1.0
+        return SHARED_LEAD if doc in self.shared else VARIANT_LEAD
 
     def text_bonus(self, units: Sequence[Unit], ranked: list[tuple[int, float]],
                    absent: int = 0) -> list[tuple[int, float]]:
