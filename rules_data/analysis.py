@@ -813,18 +813,28 @@ def turkish_stems(word: str) -> tuple[str, ...]:
     """The index terms of one Turkish-lowercased word (see :class:`TurkishStemFilter`).
 
     >>> turkish_stems("belirleme"), turkish_stems("belirlenir")
-    (('belirle', 'bel', 'belir'), ('belirlenir', 'belirl', 'belir'))
+    (('belirle', 'bel', 'belir'), ('belirlenir', 'belirl', 'belirle', 'bel', 'belir'))
     >>> turkish_stems("alinirmi")
     ('alinirmi', 'alinirm', 'alini', 'alinir', 'al')
     """
     folded = fold(word)
     stems = [fold(snowball("turkish", word)), *turkish_light_stems(folded)]
+    passive = _PASSIVE_N.match(folded)
+    if passive is not None:  # işle-n-ir meets işle-mek, on the stems of işle
+        stems.extend((passive.group(1), *turkish_light_stems(passive.group(1))))
     if len(folded) >= TURKISH_ROOT and folded.isalpha():
         stems.append(folded[:TURKISH_ROOT])
     asked = _JOINED_QUESTION.match(folded)
     if asked is not None:
         stems.extend(turkish_stems(asked.group(1)))
     return tuple(dict.fromkeys(stems))
+
+
+_PASSIVE_N = re.compile(r"^([a-z]+l[ae])n(?:ir|ur|ebil|abil|mez|maz|mi[sz]|mu[sz]|di|du|ecek|acak"
+                        r"|en|an|me|ma)")
+"""A folded verb in the passive of a root made with -le/-la (``işle-n-ir``, ``ekle-n-ebilir``,
+``başla-n-ır``): its root, whose stems the active forms (``işlemek``) have. Only that kind of root:
+any vowel before the ``n`` would read ``kazanır`` (wins) as ``kaza`` (an accident)."""
 
 
 _JOINED_QUESTION = re.compile(r"(\w{2,}(?:r|z|k|m|yo))m[iu](?:yim|yum|sin|sun|yiz|yuz|dir|dur)?$")

@@ -292,6 +292,22 @@ def test_a_spoken_turkish_verb_shares_a_stem_with_the_written_one(spoken: str,
     assert set(analysis.turkish_stems(spoken)) & set(analysis.turkish_stems(written))
 
 
+@pytest.mark.parametrize(("passive", "active"), [
+    ("işlenir", "işlemek"), ("eklenebilir", "eklemek"), ("başlanır", "başlamak"),
+    ("islenmez", "islemek"),
+])
+def test_a_turkish_passive_of_a_le_la_verb_shares_its_root_with_the_active(
+        passive: str, active: str) -> None:
+    assert set(analysis.turkish_stems(passive)) & set(analysis.turkish_stems(active))
+
+
+@pytest.mark.parametrize(("word", "not_root"), [("kazanır", "kaza"), ("kazanan", "kaza"),
+                                                ("atanır", "ata")])
+def test_a_verb_ending_in_n_is_no_passive(word: str, not_root: str) -> None:
+    """``kazanır`` (wins) is no passive of ``kaza`` (an accident)."""
+    assert not_root not in analysis.turkish_stems(word)
+
+
 def test_a_synonym_phrase_answers_the_words_it_is_made_of(search_index: SearchIndex) -> None:
     """Specific before general: ``go out`` is one phrase for finishing, so the rule titled
     ``Normal finish`` answers both typed words, not one of three (each word and the phrase)."""

@@ -212,11 +212,23 @@ def test_a_mended_word_is_read_as_the_word_it_mends_to(search_index: SearchIndex
 
 def test_a_mended_word_counts_as_a_near_match_without_a_suggestion(
         search_index: SearchIndex) -> None:
-    """``jokr`` is ``joker`` typed short. The mended query does not find clearly better than
-    ``left on my rack at the end`` alone, so nothing is suggested; but the joker still counts,
-    and the rule on a joker left on the rack (706) comes first, not the general end of a round."""
-    found = search_index.search("jokr left on my rack at the end", "en")
+    """``rakc`` is ``rack`` with two letters swapped. The mended query does not find clearly
+    better than ``okey still on my … at the end`` alone, so nothing is suggested; but the rack
+    still counts, and the rule on an okey left on the rack (706) comes first."""
+    found = search_index.search("okey still on my rakc at the end", "en")
     assert found.status == "matched" and found.suggestion is None
+    assert found.mended == "okey still on my rack at the end"
+    assert found.hits[0].id == "706"
+
+
+def test_a_mended_word_that_finds_another_rule_is_suggested(search_index: SearchIndex) -> None:
+    """``jokr`` is ``joker`` typed short. ``left on my rack at the end`` alone finds the
+    general end of a round (601); with the joker, the rule on a joker left on the rack (706)
+    scores clearly higher, so the mended query is offered, and its rule comes first."""
+    assert search_index.search("left on my rack at the end", "en").hits[0].id == "601"
+    found = search_index.search("jokr left on my rack at the end", "en")
+    assert found.status == "suggested"
+    assert found.suggestion == "joker left on my rack at the end"
     assert found.hits[0].id == "706"
 
 

@@ -64,6 +64,9 @@ SENTENCES_READ = 15
 COVER_BONUS = 1.5
 """The lead of a rule whose title or keywords answer the whole question (see :meth:`Ranker.cover_bonus`),
 times the square of the share of the query's words they hold."""
+ASKED_COVER = 0.2
+"""What a word counts for in :meth:`Ranker.cover_bonus` when only the rule's players'
+questions (``asked.yaml``) hold it, not its title or keywords: a fifth of a word."""
 CONSEQUENCE_LEAD = 1.2
 """The lead of the penalty rules when a query asks what follows from an act (``ceza``,
 ``was passiert``, ``what now``; rules_data/vocabulary.yaml): the opening rule holds the
@@ -103,9 +106,10 @@ UnitScores = tuple[dict[int, float], dict[int, float], dict[int, float]]
 """One typed word's scores per rule: its own clause, its synonym clause, its compound match."""
 Postings = Callable[[str, str], Mapping[int, float]]
 """A term's BM25F score in each rule that has it (by document number): ``postings(field, term)``."""
-Cover = tuple[frozenset[int], frozenset[int]]
-"""One typed word's rules for the cover bonus: those whose title or keywords hold it, and
-those whose title holds only the positive of the negated word (they count against)."""
+Cover = tuple[frozenset[int], frozenset[int], frozenset[int]]
+"""One typed word's rules for the cover bonus: those whose title or keywords hold it, those
+whose title holds only the positive of the negated word (they count against), and those
+whose players' questions hold it (they count ``ASKED_COVER``)."""
 
 
 class Ranker:
@@ -386,17 +390,22 @@ class Ranker:
         language. A negated word counts by its negated stems only, and a title holding just its
         positive (``without finishing`` against ``Finishing with a joker discard``) counts
         against the rule: that rule is about the case the question rules out. A synonym phrase
-        of several typed words (``go out``) holds each of them where it is found.
+        of several typed words (``go out``) holds each of them where it is found. A word only
+        the rule's players' questions hold counts ``ASKED_COVER`` of a word: they say the case
+        in players' words, but many of them, about more than the case alone.
         """
         if not units:
             return scores
         words = [unit for unit in units if not unit[0].stands_for]
         held: dict[int, set[int]] = {}
+        asked: dict[int, set[int]] = {}
         against: dict[int, int] = {}
         for k, unit in enumerate(words):
-            found, contrary = self.cover(unit)
+            found, contrary, in_asked = self.cover(unit)
             for doc in found:
                 held.setdefault(doc, set()).add(k)
+            for doc in in_asked:
+                asked.setdefault(doc, set()).add(k)
             for doc in contrary:
                 against[doc] = against.get(doc, 0) + 1
         n = len(words)
@@ -408,8 +417,14 @@ class Ranker:
                     positions, n = {n}, n + 1
                 for doc in self.cover(unit)[0]:
                     held.setdefault(doc, set()).update(positions)
-        return {doc: score * (1.0 + COVER_BONUS * (
-                    max(0, len(held.get(doc, ())) - against.get(doc, 0)) / n) ** 2)
+        nothing: set[int] = set()
+
+        def words_held(doc: int) -> float:
+            own = held.get(doc, nothing)
+            return (len(own) - against.get(doc, 0)
+                    + ASKED_COVER * len(asked.get(doc, nothing) - own))
+
+        return {doc: score * (1.0 + COVER_BONUS * (max(0.0, words_held(doc)) / n) ** 2)
                 for doc, score in scores.items()}
 
     def cover(self, unit: Unit) -> Cover:
@@ -422,24 +437,31 @@ class Ranker:
         found: set[int] = set()
         positive: set[int] = set()
         titled: set[int] = set()
+        asked: set[int] = set()
         for clause in unit:
             docs: set[int] | None = None
+            asked_docs: set[int] | None = None
             for alts in clause.words:
                 in_word: set[int] = set()
+                in_asked: set[int] = set()
                 for field, text, _ in alts:
                     kind = field.partition("_")[0]
-                    if kind not in ("title", "kw"):
+                    if kind not in ("title", "kw", "asked"):
                         continue
                     if is_negated and not text.startswith(NEGATION):
                         if kind == "title":
                             positive.update(self.postings(field, text))
+                    elif kind == "asked":
+                        in_asked.update(self.postings(field, text))
                     else:
                         in_word.update(self.postings(field, text))
                         if kind == "title":
                             titled.update(self.postings(field, text))
                 docs = in_word if docs is None else docs & in_word
+                asked_docs = in_asked if asked_docs is None else asked_docs & in_asked
             found |= docs or set()
-        cover = (frozenset(found), frozenset(positive - titled))
+            asked |= asked_docs or set()
+        cover = (frozenset(found), frozenset(positive - titled), frozenset(asked - found))
         if len(self._covers) >= self.WORD_CACHE:
             self._covers.clear()
         self._covers[unit] = cover
