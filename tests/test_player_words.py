@@ -397,6 +397,35 @@ def test_a_question_naming_plain_okey_gets_no_lead_of_the_101_table(search_index
     assert search_index.search(query, lang).hits[0].id == rule
 
 
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("en", "regular okey, how do i win", "106"),
+    ("de", "normales Okey wie gewinnt man", "106"),
+    ("en", "regular okey last tile where does it go", "607"),
+])
+def test_the_okey_of_a_variants_name_is_not_the_joker(search_index: SearchIndex, lang: str,
+                                                      query: str, rule: str) -> None:
+    """``okey`` in ``regular okey`` names the game: plain Okey's joker finish (608), whose
+    title and keywords name the okey as the joker, does not answer these for that word."""
+    assert search_index.search(query, lang).hits[0].id == rule
+
+
+def test_a_variants_name_counts_once_in_the_bonuses_for_words_held(
+        search_index: SearchIndex) -> None:
+    """The bonuses that read the words a title or keyword phrase holds take ``normal okey``
+    as one phrase, the variant, and not as the words ``normal`` and ``okey``."""
+    from rules_data.search.ranking import without_variant_words
+
+    gen = search_index._generation()
+    units, _ = gen.query.units(["normal", "okey", "who", "starts"], "en")
+    kept = without_variant_words(units)
+    words = {text for unit in kept if not unit[0].stands_for
+             for clause in unit for alts in clause.words for _, text, _ in alts}
+    assert "okey" not in words and "normal" not in words and "start" in words
+    assert [unit[0].names for unit in kept if unit[0].stands_for] == ["plain"]
+    plain, _ = gen.query.units(["who", "starts"], "en")
+    assert without_variant_words(plain) == plain
+
+
 def test_a_rule_both_variants_share_leads_less_than_the_named_variants_own(
         search_index: SearchIndex) -> None:
     """Named plain Okey: its deal (206, plain Okey alone) leads ``VARIANT_LEAD``, the turn

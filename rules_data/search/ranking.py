@@ -167,8 +167,9 @@ class Ranker:
         if consequence:
             scores = {doc: value * CONSEQUENCE_LEAD if doc in self.penalties else value
                       for doc, value in scores.items()}
-        scores = self.cover_bonus(units, scores)
-        scores = phrase_bonus(self.phrases, units, scores)
+        named_apart = without_variant_words(units)
+        scores = self.cover_bonus(named_apart, scores)
+        scores = phrase_bonus(self.phrases, named_apart, scores)
         scores = definition_bonus(self.definitions, units, scores)
         return self.text_bonus(units, sorted(scores.items(),
                                              key=lambda item: (-item[1], item[0])), absent)
@@ -390,7 +391,8 @@ class Ranker:
         language. A negated word counts by its negated stems only, and a title holding just its
         positive (``without finishing`` against ``Finishing with a joker discard``) counts
         against the rule: that rule is about the case the question rules out. A synonym phrase
-        of several typed words (``go out``) holds each of them where it is found. A word only
+        of several typed words (``go out``) holds each of them where it is found; one naming
+        a variant is given without them (:func:`without_variant_words`). A word only
         the rule's players' questions hold counts ``ASKED_COVER`` of a word: they say the case
         in players' words, but many of them, about more than the case alone.
         """
@@ -574,6 +576,15 @@ class PhraseIndex:
                     if len(words) > held.get(doc, 1):
                         held[doc] = len(words)
         return held
+
+
+def without_variant_words(units: Sequence[Unit]) -> Sequence[Unit]:
+    """The units of a query but the typed words that a phrase naming a variant stands for
+    (``normal`` and ``okey`` in ``normal okey``), for the bonuses that read which words a
+    title or keyword phrase holds: there the name counts once, as the variant, and its
+    ``okey`` is not the joker that the title of plain Okey's joker finish (608) names."""
+    named = {word for unit in units if unit[0].names is not None for word in unit[0].stands_for}
+    return [unit for unit in units if unit not in named] if named else units
 
 
 def phrase_bonus(phrases: PhraseIndex, units: Sequence[Unit],
