@@ -387,25 +387,19 @@ def test_only_a_101_that_names_the_variant_is_left_out(search_index: SearchIndex
     ("en", "regular okey whats the goal, what do i need to win", "106"),
     ("tr", "normal okeyde 15 tasi olan ilk sirasinda desteden cekiyo mu yoksa direk atiyo mu",
      "206"),
-])
-def test_a_question_naming_plain_okey_gets_no_lead_of_the_101_table(search_index: SearchIndex,
-                                                                   lang: str, query: str,
-                                                                   rule: str) -> None:
-    """``TABLE_PRIOR`` leads the rules of 101 Okey's table; where plain Okey is named, plain
-    Okey's own rule answers (the aim, the starter's 15 tiles): the turn both variants share
-    (205) holds more of the second question's words, but leads less (``SHARED_LEAD``)."""
-    assert search_index.search(query, lang).hits[0].id == rule
-
-
-@pytest.mark.parametrize(("lang", "query", "rule"), [
     ("en", "regular okey, how do i win", "106"),
     ("de", "normales Okey wie gewinnt man", "106"),
     ("en", "regular okey last tile where does it go", "607"),
 ])
-def test_the_okey_of_a_variants_name_is_not_the_joker(search_index: SearchIndex, lang: str,
-                                                      query: str, rule: str) -> None:
-    """``okey`` in ``regular okey`` names the game: plain Okey's joker finish (608), whose
-    title and keywords name the okey as the joker, does not answer these for that word."""
+def test_a_question_naming_plain_okey_finds_plain_okeys_own_rule(search_index: SearchIndex,
+                                                                 lang: str, query: str,
+                                                                 rule: str) -> None:
+    """Plain Okey's own rule answers (the aim, the starter's 15 tiles, the finish):
+    ``TABLE_PRIOR`` leads the rules of 101 Okey's table, but not where plain Okey is named;
+    the turn both variants share (205) holds more of the second question's words, but leads
+    less (``SHARED_LEAD``); and the ``okey`` of ``regular okey`` names the game, so plain
+    Okey's joker finish (608), whose title and keywords name the okey as the joker, does not
+    answer the last three for that word."""
     assert search_index.search(query, lang).hits[0].id == rule
 
 
