@@ -832,9 +832,10 @@ def turkish_stems(word: str) -> tuple[str, ...]:
 
 _PASSIVE_N = re.compile(r"^([a-z]+l[ae])n(?:ir|ur|ebil|abil|mez|maz|mi[sz]|mu[sz]|di|du|ecek|acak"
                         r"|en|an|me|ma)")
-"""A folded verb in the passive of a root made with -le/-la (``işle-n-ir``, ``ekle-n-ebilir``,
-``başla-n-ır``): its root, whose stems the active forms (``işlemek``) have. Only that kind of root:
-any vowel before the ``n`` would read ``kazanır`` (wins) as ``kaza`` (an accident)."""
+"""A folded verb in the passive of a root made with -le/-la (``işle-n-ir``,
+``ekle-n-ebilir``, ``başla-n-ır``): its root, whose stems the active forms (``işlemek``)
+have. Only that kind of root: any vowel before the ``n`` would read ``kazanır`` (wins) as
+``kaza`` (an accident)."""
 
 
 _JOINED_QUESTION = re.compile(r"(\w{2,}(?:r|z|k|m|yo))m[iu](?:yim|yum|sin|sun|yiz|yuz|dir|dur)?$")

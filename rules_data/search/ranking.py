@@ -156,9 +156,10 @@ class Ranker:
         """The rules matching a query, best first: ``(document number, score)``; ``named``
         is the variant the query names, whose rules then lead (``VARIANT_LEAD``, or
         ``SHARED_LEAD`` for a rule both variants have), and ``consequence`` is set when it
-        asks what follows from an act, and the penalty rules lead (``CONSEQUENCE_LEAD``). ``absent`` typed words are not in ``units`` (a word the
-        speller mended, when the query is scored as typed): no rule holds them, and the
-        shares of the query's words that a rule holds count them."""
+        asks what follows from an act, and the penalty rules lead (``CONSEQUENCE_LEAD``).
+        ``absent`` typed words are not in ``units`` (a word the speller mended, when the
+        query is scored as typed): no rule holds them, and the shares of the query's words
+        that a rule holds count them."""
         # the table is 101 Okey's: its prior says nothing of plain Okey
         scores = self.score(units, prior=named != "plain")
         scores = self.coordination(units, self.refined(units, scores), absent)
@@ -392,9 +393,9 @@ class Ranker:
         positive (``without finishing`` against ``Finishing with a joker discard``) counts
         against the rule: that rule is about the case the question rules out. A synonym phrase
         of several typed words (``go out``) holds each of them where it is found; one naming
-        a variant is given without them (:func:`without_variant_words`). A word only
-        the rule's players' questions hold counts ``ASKED_COVER`` of a word: they say the case
-        in players' words, but many of them, about more than the case alone.
+        a variant is given without them (:func:`without_variant_words`). A word only the
+        rule's players' questions hold counts ``ASKED_COVER`` of a word: they say the case in
+        players' words, but many of them, about more than the case alone.
         """
         if not units:
             return scores
