@@ -464,7 +464,7 @@ class Ranker:
                 asked_docs = in_asked if asked_docs is None else asked_docs & in_asked
             found |= docs or set()
             asked |= asked_docs or set()
-        cover = (frozenset(found), frozenset(positive - titled), frozenset(asked - found))
+        cover = (frozenset(found), frozenset(positive - titled), frozenset(asked))
         if len(self._covers) >= self.WORD_CACHE:
             self._covers.clear()
         self._covers[unit] = cover
