@@ -636,6 +636,40 @@ def test_the_variant_a_question_names(search_index: SearchIndex, lang: str, quer
     assert search_index._generation().query.names_variant(words) == variant
 
 
+@pytest.mark.parametrize(("query", "places"), [
+    ("Okey ohne 101 wer fängt an", {1, 2}),
+    ("okey 101 değil kim başlar", {1, 2}),
+    ("101 olmayan okeyde kim başlar", {0, 1}),
+    ("101'siz okey kim başlar", {0}),
+    ("in the one without 101 who starts", {3, 4}),
+    ("non 101 okey who starts", {0, 1}),
+    ("bei der Variante ohne 101", {3, 4}),
+    ("opened without 101 points", set()),
+    ("101 değil 98 ile açtım", set()),
+    ("ohne 101 ausgelegt", set()),
+    ("okey 101 kim başlar", set()),
+])
+def test_the_game_without_101_is_a_name_of_plain_okey(query: str, places: set[int]) -> None:
+    """A 101 negated beside a word for the game names plain Okey (vocabulary.yaml,
+    ``game_without_101``: each of its cues and kinds of game word is here); a 101 negated
+    anywhere else is a count of points short of 101."""
+    from rules_data.search.query import game_without_101
+
+    assert game_without_101(read_numbers(TOKEN.findall(query))) == places
+
+
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("de", "Spiel ohne 101: wer beginnt", "207"),
+    ("tr", "101 olmayan okeyde per yere açılır mı", "409"),
+    ("en", "in the version without 101 who deals first and who starts", "207"),
+])
+def test_a_question_naming_the_game_without_101_gets_plain_okeys_rule(
+        search_index: SearchIndex, lang: str, query: str, rule: str) -> None:
+    """Named as the game without 101, plain Okey's rule answers first, not 101 Okey's rules
+    that a 101 read as points or as the name of 101 Okey would lead."""
+    assert search_index.search(query, lang).hits[0].id == rule
+
+
 @pytest.mark.parametrize(("lang", "query"), [
     ("en", "joker is a 1, in 101 can a run go 12 13 1"),
     ("de", "anzeiger ist 13 und joker ist die 1, darf ich dann bei 101 auch 12 13 1 legen"),

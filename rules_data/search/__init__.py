@@ -42,6 +42,7 @@ from rules_data.search.index import Generation as _Generation
 from rules_data.search.index import write_generation
 from rules_data.search.query import (
     clean_query,
+    game_without_101,
     load_word_lists,
     number_of,
     read_numbers,
@@ -257,10 +258,13 @@ class _Vanished(Exception):
 def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
          lead: Lead = ()) -> Results:
     words = gen.query.join_particles(read_numbers(TOKEN.findall(text)))
+    without_101 = game_without_101(words)
+    if without_101:  # the game without 101 is plain Okey, and its 101 no number of points
+        words = [word for k, word in enumerate(words) if k not in without_101]
     units, corrections = gen.query.units(words, lang)
     suggested = mended = suggestion(text, words, corrections)
     read = [fixed or word for word, fixed in zip(words, corrections)]  # typos mended
-    named = gen.query.names_variant(read)
+    named = "plain" if without_101 else gen.query.names_variant(read)
     consequence = gen.query.asks_consequence(read)
     leading = _leading(gen, lead, variant, named)
     if not leading and (not units or not gen.query.on_topic(words, corrections, lang)):

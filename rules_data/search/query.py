@@ -814,6 +814,50 @@ def _names_101(word: str) -> bool:
         for name in names)
 
 
+_WITHOUT_101 = re.compile(r"^101['’]?s[iıuü]z$")
+"""``101`` with the Turkish ``-siz`` (without): ``101'siz okey``."""
+
+
+def game_without_101(words: Sequence[str]) -> frozenset[int]:
+    """The places of the words naming plain Okey as the game without 101: a 101 and what
+    negates it, beside a word for the game (see ``game_without_101`` in vocabulary.yaml).
+
+    >>> sorted(game_without_101(["Okey", "ohne", "101", "legt", "man", "raus"]))
+    [1, 2]
+    >>> sorted(game_without_101(["opened", "without", "101", "points"]))
+    []
+    """
+    data = query_words()["game_without_101"]
+    keys = [fold(plain_lower(word)) for word in words]
+    found: set[int] = set()
+    for k, key in enumerate(keys):
+        if _WITHOUT_101.match(key):
+            span = (k, k)
+        elif key not in _okey_101_names():
+            continue
+        elif k and (keys[k - 1] in data["before"] or any(
+                analysis.is_negation_cue(lang, keys[k - 1]) for lang in LANGS)):
+            span = (k - 1, k)
+        elif k + 1 < len(keys) and (analysis.is_negation_after("tr", keys[k + 1]) or any(
+                _cue_holds(keys[k + 1], cue) for cue in data["after"])):
+            span = (k, k + 1)
+        else:
+            continue
+        beside = (keys[i] for i in (span[0] - 1, span[1] + 1) if 0 <= i < len(keys))
+        if any(_is_game_word(word, data["game"]) for word in beside):
+            found.update(range(span[0], span[1] + 1))
+    return frozenset(found)
+
+
+def _is_game_word(key: str, game: Sequence[str]) -> bool:
+    """Whether a folded word is a word for the game, with an ending on a long one."""
+    for word in game:
+        name = fold(plain_lower(word))
+        if key == name or len(name) >= 4 and key.startswith(name) and len(key) <= len(name) + 3:
+            return True
+    return False
+
+
 def _cue_holds(typed: str, cue: str) -> bool:
     """Whether a folded word is a cue word (``penal*``: any word starting ``penal``)."""
     return typed.startswith(cue[:-1]) if cue.endswith("*") else typed == cue
