@@ -43,9 +43,11 @@ def test_a_question_tells_a_short_opening(query: str, laid: str | None) -> None:
     assert read_short_opening(query) == laid
 
 
-@pytest.mark.parametrize("query", ["nur 90 Punkte ausgelegt", "only had four pairs when I opened"])
+@pytest.mark.parametrize("query", ["nur 90 Punkte ausgelegt", "only had four pairs when I opened",
+                                   "3 çift açtı sayılır mı"])
 def test_the_ruling_on_a_short_opening_cites_its_penalty(query: str) -> None:
-    """Beyond the opening rule (401, 501): 101 and the tiles back (701)."""
+    """Beyond the opening rule (401, 501): 101 and the tiles back (701). ``sayılır mı``
+    asks whether the opening counts, not what is written: no round's end is told."""
     assert opening_lead(query) == referee_lead(query) == (("101", ("701",)),)
 
 
