@@ -359,19 +359,22 @@ def test_the_display_language_and_a_words_other_fields_lead(search_index: Search
     ("de", "wer faengt bei 101 an", "204"),
     ("en", "rounds per game in 101?", "105"),
     ("tr", "101'de kim başlar", "204"),
+    ("en", "how many rounds are there in a game of 101", "105"),
 ])
 def test_101_naming_the_variant_is_not_the_number_of_points(search_index: SearchIndex,
                                                             lang: str, query: str,
                                                             rule: str) -> None:
-    """``bei 101``, ``in 101``, ``101'de`` name 101 Okey: its rules lead, and the rules
-    that count 101 points (opening, penalties) do not win on the number."""
+    """``bei 101``, ``in 101``, ``101'de``, ``a game of 101`` name 101 Okey: its rules lead,
+    and the rules that count 101 points (opening, penalties) do not win on the number."""
     assert search_index.search(query, lang).hits[0].id == rule
 
 
 @pytest.mark.parametrize(("words", "kept"), [
     (["wer", "faengt", "bei", "101", "an"], False), (["101'de", "kim", "başlar"], False),
     (["genau", "101", "reicht"], True), (["bei", "101", "101", "punkte"], True),
-    (["bei", "101"], True),
+    (["bei", "101"], True), (["kac", "tur", "oynanir", "101", "oyununda"], False),
+    (["how", "long", "is", "a", "game", "of", "101"], False),
+    (["okey", "101", "ceza", "mi"], True), (["101", "okey", "ceza"], False),
 ])
 def test_only_a_101_that_names_the_variant_is_left_out(search_index: SearchIndex,
                                                        words: list[str], kept: bool) -> None:

@@ -784,15 +784,17 @@ _VARIANT_101 = re.compile(r"^101['’]?(?:de|da|te|ta|deki|daki|teki|taki)$")
 
 def without_variant_number(words: Sequence[str], units: list[Unit]) -> list[Unit]:
     """The units of a query without the number 101 where every 101 it holds names the
-    variant (``wer fängt bei 101 an``, ``101'de kim başlar``): the name leads 101 Okey's
-    rules (``VARIANT_LEAD``), and read as the number too it would lead the rules that count
-    101 points (the opening, the penalties) over the one asked about. A 101 that counts
-    (``genau 101 reicht``, ``101 ceza``) stays, as does a query of 101 alone.
+    variant (``wer fängt bei 101 an``, ``101'de kim başlar``, ``a game of 101``): the name
+    leads 101 Okey's rules (``VARIANT_LEAD``), and read as the number too it would lead the
+    rules that count 101 points (the opening, the penalties) over the one asked about. A 101
+    that counts (``genau 101 reicht``, ``101 ceza``, ``okey 101 ceza``) stays, as does a
+    query of 101 alone.
     """
     typed = [fold(plain_lower(word)) for word in words]
     places = [k for k, word in enumerate(typed) if word.lstrip("-").startswith("101")]
-    if not places or not all(_VARIANT_101.match(typed[k]) or typed[k] == "101" and k
-                             and typed[k - 1] in _VARIANT_BEFORE for k in places):
+    if not places or not all(_VARIANT_101.match(typed[k]) or typed[k] == "101" and (
+            k and typed[k - 1] in _VARIANT_BEFORE or _beside_game_word(typed, k))
+            for k in places):
         return units
     rest = [unit for unit in units
             if not {text for clause in unit for alts in clause.words for _, text, _ in alts}
@@ -820,7 +822,8 @@ _WITHOUT_101 = re.compile(r"^101['’]?s[iıuü]z$")
 
 def game_without_101(words: Sequence[str]) -> frozenset[int]:
     """The places of the words naming plain Okey as the game without 101: a 101 and what
-    negates it, beside a word for the game (see ``game_without_101`` in vocabulary.yaml).
+    negates it, beside a word for the game (``game_without_101`` and ``game_words`` in
+    vocabulary.yaml).
 
     >>> sorted(game_without_101(["Okey", "ohne", "101", "legt", "man", "raus"]))
     [1, 2]
@@ -844,18 +847,38 @@ def game_without_101(words: Sequence[str]) -> frozenset[int]:
         else:
             continue
         beside = (keys[i] for i in (span[0] - 1, span[1] + 1) if 0 <= i < len(keys))
-        if any(_is_game_word(word, data["game"]) for word in beside):
+        if any(_is_game_word(word) for word in beside):
             found.update(range(span[0], span[1] + 1))
     return frozenset(found)
 
 
-def _is_game_word(key: str, game: Sequence[str]) -> bool:
-    """Whether a folded word is a word for the game, with an ending on a long one."""
-    for word in game:
-        name = fold(plain_lower(word))
-        if key == name or len(name) >= 4 and key.startswith(name) and len(key) <= len(name) + 3:
-            return True
-    return False
+def _beside_game_word(keys: Sequence[str], k: int) -> bool:
+    """Whether the folded word at ``k`` has a word for the game right before or after it
+    (``okey 101``, ``101 oyunu``), or before it past a stop word (``a game of 101``), and no
+    word after it that makes it a count (``okey 101 ceza``).
+
+    >>> [_beside_game_word(s.split(), 1) for s in ("okey 101", "okey 101 ceza", "mit 101")]
+    [True, False, False]
+    """
+    if k + 1 < len(keys) and any(_cue_holds(keys[k + 1], cue)
+                                 for cue in query_words()["counted_after_101"]):
+        return False
+    near = [i for i in (k - 1, k + 1) if 0 <= i < len(keys)]
+    if k >= 2 and any(analysis.is_stop(lang, keys[k - 1]) for lang in LANGS):
+        near.append(k - 2)
+    return any(_is_game_word(keys[i]) for i in near)
+
+
+def _is_game_word(key: str) -> bool:
+    """Whether a folded word is a word for the game (``game_words``), with an ending on a
+    long one."""
+    return any(key == name or len(name) >= 4 and key.startswith(name)
+               and len(key) <= len(name) + 4 for name in _game_words())
+
+
+@lru_cache(maxsize=1)
+def _game_words() -> frozenset[str]:
+    return frozenset(fold(plain_lower(str(word))) for word in query_words()["game_words"])
 
 
 def _cue_holds(typed: str, cue: str) -> bool:
