@@ -353,7 +353,8 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 # --- stop words -------------------------------------------------------------------------------
 
 # English also drops the chat spellings of its stop words (whats, hows, ur, im: typed on a
-# phone without the apostrophe) and the determiners each and both, as German drops alle.
+# phone without the apostrophe) and the determiners each and both, as German drops alle. It
+# keeps any: "any colour", "any number" ask whether the okey is wild.
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
         ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir
@@ -376,7 +377,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         a an the and or of to in on at by for from with as is are was were be been being
         it its this that these those there their they them i me my you your we us our
         what which who whom how why where when do does did can could should would will
-        if then than so about into any some tbd yet
+        if then than so about into some tbd yet
         has have had get gets got happen happens many much each both
         whats wats wat hows whos thats theres wheres whens whys im ive youre ur pls plz
         wanna gonna gotta mean means

@@ -639,6 +639,15 @@ def test_the_variant_a_question_names(search_index: SearchIndex, lang: str, quer
     assert search_index._generation().query.names_variant(words) == variant
 
 
+def test_any_is_a_word_of_english_questions_about_the_wild_tile(search_index: SearchIndex) -> None:
+    """``any`` is no English stop word: ``any colour``, ``any number`` ask whether the okey is
+    wild, which the rule on jokers answers (301), not the rule on the tiles' colours and
+    numbers (102)."""
+    assert not analysis.is_stop("en", "any")
+    found = [hit.id for hit in search_index.search("can the okey be any colour or number", "en").hits]
+    assert found[0] == "301"
+
+
 @pytest.mark.parametrize(("query", "places"), [
     ("Okey ohne 101 wer fängt an", {1, 2}),
     ("okey 101 değil kim başlar", {1, 2}),
