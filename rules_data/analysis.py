@@ -354,7 +354,8 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 
 # English also drops the chat spellings of its stop words (whats, hows, ur, im: typed on a
 # phone without the apostrophe) and the determiners each and both, as German drops alle. It
-# keeps any: "any colour", "any number" ask whether the okey is wild.
+# keeps any: "any colour", "any number" ask whether the okey is wild. German stop words are
+# kept as typed without umlauts both ways (fuer and fur for für): a query word is folded.
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
         ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir
@@ -364,7 +365,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         neyin neye nerede nereye niçin olur olursa olmaz oluyor
         yarar yarıyor yarıyo demek
     """.split()),
-    "de": frozenset(german_spelling(w) for w in """
+    "de": frozenset(spelt for w in """
         der die das den dem des ein eine einer eines einem einen und oder aber ist sind war
         wird werden wurde kann muss darf soll wie was wer wo wann warum welche welcher welches
         mit von vom zu zum zur im in am an auf aus bei für nach über es er sie ich du wir ihr
@@ -372,7 +373,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         alle allem allen aller alles wieviel wieviele viel viele vielen
         beim fürs ins ans aufs ums durchs übers vors hinters
         bedeutet
-    """.split()),
+    """.split() for spelt in (german_spelling(w), fold(w))),
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being
         it its this that these those there their they them i me my you your we us our

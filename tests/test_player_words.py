@@ -99,6 +99,15 @@ def test_german_contractions_are_stop_words_like_their_parts(word: str) -> None:
     assert [t.text for t in analysis.analyzer("de")(word)] == []
 
 
+@pytest.mark.parametrize("word", ["für", "fürs", "über", "übers"])
+def test_a_german_stop_word_is_one_folded_as_a_query_word_is(word: str) -> None:
+    """A typed word is compared folded (``fürs`` as ``furs``) and the analyzer spells
+    umlauts out (``fuers``): either way it is a stop word, read in no language, so ``fürs``
+    finds no Turkish or English ``furs``."""
+    assert analysis.is_stop("de", analysis.fold(word))
+    assert analysis.is_stop("de", analysis.german_spelling(word))
+
+
 @pytest.mark.parametrize("words", ["wie viele", "wieviele", "viel"])
 def test_how_many_is_a_question_not_a_word_of_the_rules(words: str) -> None:
     """``wie viele Punkte`` asks about points; ``viele`` would pull every keyword that is a
