@@ -214,6 +214,18 @@ def test_number_words_find_the_wrap_rule(search_index: SearchIndex, lang: str,
     assert search_index.search(typed, lang).hits[0].id == "404"
 
 
+@pytest.mark.parametrize(("lang", "word"), [
+    ("de", "maximal"), ("tr", "maksimum"), ("tr", "azami"), ("en", "max"),
+])
+def test_a_word_for_at_most_is_read_as_the_rules_say_it(search_index: SearchIndex, lang: str,
+                                                         word: str) -> None:
+    """No rule says ``maximal`` or ``maksimum``; they say ``höchstens``, ``en fazla`` and
+    ``at most`` (a set has at most 4 tiles, 402), which the synonyms make of them: the
+    word is read, and the question about a group's size finds 402 in the top 3."""
+    assert search_index.search(word, lang).hits
+    assert "402" in [hit.id for hit in search_index.search(f"grup {word}", lang).hits[:3]]
+
+
 # Each player word added to the synonyms, and a rule its question should find in the top 3.
 @pytest.mark.parametrize(("lang", "query", "rule"), [
     ("tr", "101 tutturmak", "401"), ("tr", "101 puana ulaşmak", "401"),
