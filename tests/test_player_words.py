@@ -304,6 +304,17 @@ def test_a_joined_question_particle_keeps_the_negation(word: str, negated: bool)
     assert analysis.is_negative_form("tr", word) == negated
 
 
+@pytest.mark.parametrize("spoken", ["yaziyo", "yetiyo", "yazmiyo", "yetiyomu"])
+def test_the_speller_leaves_a_spoken_present_of_a_real_word_alone(search_index: SearchIndex,
+                                                                  spoken: str) -> None:
+    """``yazıyo`` is ``yazıyor`` (writes) as players type it, read by its root ``yaz``: it is
+    no typo of the stop word ``yarıyo``, which would read it as nothing at all."""
+    gen = search_index._generation()
+    words = gen.query.join_particles([spoken])
+    assert [gen.query.correct(word) for word in words] == [None]
+    assert search_index.search(f"kac puan {spoken}", "tr").suggestion is None
+
+
 @pytest.mark.parametrize(("spoken", "written"), [
     ("atcaz", "atacağız"), ("yapcaz", "yapacağız"), ("alcam", "alacağım"),
     ("oynaycaz", "oynayacağız"), ("donuyo", "dönüyor"), ("aciyom", "açıyorum"),

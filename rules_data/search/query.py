@@ -518,7 +518,7 @@ class QueryReader:
         return self._keep(self._near_real, key, self._correct(key, real=True), 50_000)
 
     def _correct(self, key: str, real: bool = False) -> str | None:
-        if len(key) < 4 or not key.isalpha() or (key in real_words() and not real) or any(
+        if len(key) < 4 or not key.isalpha() or (is_real(key) and not real) or any(
                 analysis.is_negation_cue(lang, key) for lang in LANGS):
             return None  # a real word, or a negation typed short (didnt, havent)
         limit = 1 if len(key) <= 5 else 2
@@ -595,7 +595,7 @@ class QueryReader:
                         if n == 1:
                             fixed.extend(self.synonyms.expansion(group, display))
                     clauses = _near(fixed)
-                elif not known(clauses) and key not in real_words():
+                elif not known(clauses) and not is_real(key):
                     clauses += self.partial(word, display)  # a prefix, typed short
                 elif not known(clauses) and (near := self.near_real(word)) is not None:
                     clauses += _near(self.word(near, display), REAL_NEAR_BOOST)
@@ -686,6 +686,26 @@ def other_games() -> tuple[frozenset[str], ...]:
     """Other games' names, each as its typed words, folded."""
     games = query_words()["other_games"]
     return tuple(frozenset(typed(TOKEN.findall(str(name)))) for name in games)
+
+
+_SPOKEN_PRESENT = re.compile(r"(?<=[iu])yo(m|z|n|sun|lar)?$")
+"""The Turkish present as players type it, folded: ``yazıyo``, ``yiyom``, ``biliyoz``."""
+_WRITTEN_PRESENT = {"": "yor", "m": "yorum", "z": "yoruz", "n": "yorsun", "sun": "yorsun",
+                    "lar": "yorlar"}
+
+
+def is_real(key: str) -> bool:
+    """Whether a folded word is a real word (:func:`real_words`), or the spoken present of
+    one (``yaziyo`` of ``yaziyor``, writes): the speller leaves it alone.
+
+    >>> is_real("yaziyor"), is_real("yaziyo"), is_real("yariyo")
+    (True, True, False)
+    """
+    if key in real_words():
+        return True
+    spoken = _SPOKEN_PRESENT.search(key)
+    return spoken is not None and (
+        key[:spoken.start()] + _WRITTEN_PRESENT[spoken.group(1) or ""] in real_words())
 
 
 @lru_cache(maxsize=1)
