@@ -304,15 +304,25 @@ def test_a_joined_question_particle_keeps_the_negation(word: str, negated: bool)
     assert analysis.is_negative_form("tr", word) == negated
 
 
-@pytest.mark.parametrize("spoken", ["yaziyo", "yetiyo", "yazmiyo", "yetiyomu"])
-def test_the_speller_leaves_a_spoken_present_of_a_real_word_alone(search_index: SearchIndex,
-                                                                  spoken: str) -> None:
+@pytest.mark.parametrize("spoken", ["yaziyo", "yetiyo", "yazmiyo", "yetiyomu", "yazicaz",
+                                    "almiyo", "yaparken", "yapiyom", "tutuyo"])
+def test_the_speller_leaves_a_turkish_verb_form_of_a_known_root_alone(
+        search_index: SearchIndex, spoken: str) -> None:
     """``yazıyo`` is ``yazıyor`` (writes) as players type it, read by its root ``yaz``: it is
-    no typo of the stop word ``yarıyo``, which would read it as nothing at all."""
+    no typo of the stop word ``yarıyo``, which would read it as nothing at all; nor is
+    ``yazıcaz`` (we will write) one of ``yazılmaz`` (is not written), nor the negative
+    ``almıyo`` (does not take) one of ``almaya`` (to take)."""
     gen = search_index._generation()
     words = gen.query.join_particles([spoken])
-    assert [gen.query.correct(word) for word in words] == [None]
+    assert gen.query.units(words, "tr")[1] == [None]
     assert search_index.search(f"kac puan {spoken}", "tr").suggestion is None
+
+
+@pytest.mark.parametrize(("typo", "mended"), [("gostrege", "gösterge"), ("bitnce", "bitince"),
+                                              ("ceaz", "ceza"), ("okye", "okey")])
+def test_a_turkish_typo_is_still_mended(search_index: SearchIndex, typo: str,
+                                        mended: str) -> None:
+    assert search_index._generation().query.units([typo], "tr")[1] == [mended]
 
 
 @pytest.mark.parametrize(("spoken", "written"), [

@@ -586,7 +586,8 @@ class QueryReader:
             stop = any(analysis.is_stop(lang, key) for lang in LANGS)
             if i in mended:
                 clauses = _near(clauses)
-            elif (not known(clauses) or key not in self.vocabulary and weak(clauses)) \
+            elif (not known(clauses) or key not in self.vocabulary and weak(clauses)
+                  and not (display == "tr" and inflected(key, clauses))) \
                     and i not in covered and not stop:
                 correction = self.correct(word)
                 if correction is not None:
@@ -635,6 +636,20 @@ def weak(clauses: Sequence[Clause]) -> bool:
     return not any(len(text) >= 4 for clause in clauses if not clause.synonym
                    for alts in clause.words for name, text, _ in alts
                    if holds_words(name))
+
+
+def inflected(key: str, clauses: Sequence[Clause]) -> bool:
+    """Whether a folded word the rule texts do not have is a Turkish verb form of a root they
+    do: a negative form (``almiyo``), or a root of three letters or more with a suffix of
+    three or more (``yapiyom``, ``yazicaz``, ``yaparken``). Read by that root alone, it is
+    no typo: mended, ``yazicaz`` (we will write) became ``yazılmaz`` (is not written)."""
+    terms = {text for clause in clauses if not clause.synonym
+             for alts in clause.words for name, text, _ in alts
+             if holds_words(name) and name.endswith("_tr")}
+    if analysis.is_negative_form("tr", key):
+        return any(text.startswith(analysis.NEGATION) for text in terms)
+    return any(len(stem) >= 3 and len(key) - len(stem) >= 3 and stem in terms
+               for stem in analysis.turkish_light_stems(key))
 
 
 INFLECTIONS = frozenset({*analysis.TR_SUFFIXES, "s", "es", "e", "en", "er", "ern", "n", "ed",
