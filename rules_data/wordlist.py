@@ -5,7 +5,7 @@ distance 1, or 2 past five letters) and is not itself one.
 The forms come from simplemma's dictionaries (2.5 million forms; 250 MB in memory), which
 no web worker should load. So this module is run once, offline, whenever the rule texts
 change, and the few thousand forms it finds are shipped in ``near_words.txt``; the search
-reads that file. ``tests/test_search_speller.py`` fails when the file is out of date.
+reads that file. ``tests/test_search_topic.py`` fails when the file is out of date.
 
     .venv/bin/python -m rules_data.wordlist
 """
@@ -46,18 +46,21 @@ def _deletions(word: str, depth: int) -> set[str]:
 
 
 def near_words(vocabulary: Iterable[str], forms: Iterable[str]) -> Iterator[str]:
-    """The folded ``forms`` within the speller's reach of a vocabulary word, not in it.
+    """The folded ``forms`` within the speller's reach of a vocabulary word, not in it: one
+    or two edits away, or an inflection of a word one edit from a vocabulary word's stem of
+    five letters or more, as the speller mends a stem (``schwager`` would be ``Schlag-er``).
 
     Two words within edit distance k share a string reached by at most k deletions from
     each; each candidate found that way is then checked with the speller's own distance.
     """
-    from rules_data.search.query import distance
+    from rules_data.search.query import INFLECTIONS, distance
 
     known = set(vocabulary)
     index: dict[str, set[str]] = {}
     for word in known:
         for deleted in _deletions(word, reach(word)):
             index.setdefault(deleted, set()).add(word)
+    endings = sorted({len(ending) for ending in INFLECTIONS if ending})
     seen: set[str] = set()
     for form in forms:
         if form in known or form in seen or len(form) < 4 or not form.isalpha():
@@ -65,8 +68,19 @@ def near_words(vocabulary: Iterable[str], forms: Iterable[str]) -> Iterator[str]
         seen.add(form)
         candidates = {word for deleted in _deletions(form, 2) for word in index.get(deleted, ())}
         if any(word[0] == form[0] and abs(len(word) - len(form)) <= reach(form)
-               and distance(form, word, reach(form)) <= reach(form) for word in candidates):
+               and distance(form, word, reach(form)) <= reach(form) for word in candidates) \
+                or any(form[-size:] in INFLECTIONS and _stem_within_one(form[:-size], index)
+                       for size in endings if len(form) - size >= 5):
             yield form
+
+
+def _stem_within_one(stem: str, index: dict[str, set[str]]) -> bool:
+    """Whether a vocabulary word of the stem's length is one edit from it, as the speller's
+    stem mend asks (``key[:size]`` against a candidate of that size)."""
+    from rules_data.search.query import distance
+
+    return any(len(word) == len(stem) and word[0] == stem[0] and distance(stem, word, 1) == 1
+               for deleted in _deletions(stem, 1) for word in index.get(deleted, ()))
 
 
 def dictionary_forms() -> Iterator[str]:
@@ -98,7 +112,7 @@ def write(path: Path = NEAR_WORDS) -> int:
 class WordSet(AbstractSet[str]):
     """A large set of words held as text: one newline-separated string per first three
     letters. Membership is exact, as in a ``frozenset``, at about a tenth of the memory
-    (94,000 words: 1 MiB rather than 10, in every web worker). Built from words in sorted
+    (128,000 words: 1.5 MiB rather than about 14, in every web worker). Built from words in sorted
     order (as the file holds them), it never holds them all as separate strings at once.
 
     >>> words = WordSet(["okay", "okey", "tile", "okey"])

@@ -247,7 +247,7 @@ def test_the_real_words_file_is_made_for_the_rule_book_as_it_is() -> None:
     stamp, words = wordlist.read()
     assert stamp == wordlist.vocabulary_hash(_vocabulary(rulebook())), \
         "rule texts changed: run .venv/bin/python -m rules_data.wordlist"
-    assert {"tell", "paris", "recipe", "castle"} <= words
+    assert {"tell", "paris", "recipe", "castle", "schwager", "loswerden"} <= words
     assert not {"discrad", "okye", "indciator"} & words
 
 
@@ -255,6 +255,14 @@ def test_near_words_are_found_by_the_spellers_own_reach() -> None:
     found = set(wordlist.near_words(["discard", "okey", "pairs"],
                                     ["discord", "paris", "piers", "okay", "zebra", "discards"]))
     assert found == {"discord", "paris", "okay", "discards"}
+
+
+def test_a_real_word_the_stem_mend_reaches_is_a_near_word() -> None:
+    """The speller mends a stem one edit from a word of the rule book and keeps its ending
+    (``schlag`` + ``er``), so a real word that way off (``schwager``, brother-in-law) is
+    a near word too: left alone, not made ``Schlager``."""
+    found = set(wordlist.near_words(["schlag", "ausgelegt"], ["schwager", "schwimmer"]))
+    assert found == {"schwager"}
 
 
 def test_the_api_tells_matched_suggested_and_nothing_apart(client: FlaskClient) -> None:
