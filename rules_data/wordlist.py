@@ -112,8 +112,9 @@ def write(path: Path = NEAR_WORDS) -> int:
 class WordSet(AbstractSet[str]):
     """A large set of words held as text: one newline-separated string per first three
     letters. Membership is exact, as in a ``frozenset``, at about a tenth of the memory
-    (128,000 words: 1.5 MiB rather than about 14, in every web worker). Built from words in sorted
-    order (as the file holds them), it never holds them all as separate strings at once.
+    (128,000 words: 1.5 MiB rather than about 14, in every web worker). Built from words in
+    sorted order (as the file holds them), it never holds them all as separate strings at
+    once.
 
     >>> words = WordSet(["okay", "okey", "tile", "okey"])
     >>> "okay" in words, "oke" in words, "okey\\ntile" in words, len(words)
