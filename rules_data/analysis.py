@@ -453,6 +453,16 @@ def is_negation_cue(lang: str, word: str) -> bool:
     return lang == "en" and (word in _ENGLISH_NT_WORDS or bool(_ENGLISH_NT.match(word)))
 
 
+def is_contracted_negation(word: str) -> bool:
+    """Whether a lowercase word is an English verb contracted with ``not`` (``won't``,
+    ``havent``): a negation cue and nothing more, whose verb is no word of the question.
+
+    >>> [is_contracted_negation(w) for w in ("won't", "don’t", "havent", "not", "won")]
+    [True, True, True, False, False]
+    """
+    return bool(_ENGLISH_NT.match(word)) or word in _ENGLISH_NT_WORDS
+
+
 def is_negative_form(lang: str, word: str) -> bool:
     """Whether a lowercase word is itself negated: a Turkish negative verb form.
 

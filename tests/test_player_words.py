@@ -94,6 +94,14 @@ def test_a_german_nicht_word_is_its_rest_negated(word: str, negated: str) -> Non
     assert negated in terms and not any(t.startswith("nicht") for t in terms), terms
 
 
+@pytest.mark.parametrize("word", ["won't", "don’t", "haven't", "havent", "didn't"])
+def test_an_english_verb_contracted_with_not_is_read_as_the_cue_alone(
+        search_index: SearchIndex, word: str) -> None:
+    """``won't`` negates the word after it and says nothing more: its verb is no ``won``
+    (win), ``don`` or German ``haben`` of the question."""
+    assert search_index._generation().query.word(word, "en") == ()
+
+
 @pytest.mark.parametrize("word", ["beim", "fürs", "ins", "aufs", "übers"])
 def test_german_contractions_are_stop_words_like_their_parts(word: str) -> None:
     assert [t.text for t in analysis.analyzer("de")(word)] == []

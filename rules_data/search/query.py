@@ -439,6 +439,8 @@ class QueryReader:
         cached = self._cache.get(key)
         if cached is not None:
             return cached
+        if analysis.is_contracted_negation(plain_lower(word)):
+            return self._keep(self._cache, key, (), 10_000)  # won't: no ``won`` (win) in it
         whole: dict[tuple[str, str], float] = {}
         parts: list[dict[tuple[str, str], float]] = []
         key_word = _key(word)
