@@ -915,6 +915,7 @@ def _is_game_word(key: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _game_words() -> frozenset[str]:
+    """The words for the game (``game_words`` in vocabulary.yaml), folded, read once."""
     return frozenset(fold(plain_lower(str(word))) for word in query_words()["game_words"])
 
 
