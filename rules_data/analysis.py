@@ -354,8 +354,9 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 
 # English also drops the chat spellings of its stop words (whats, hows, ur, im: typed on a
 # phone without the apostrophe) and the determiners each and both, as German drops alle. It
-# keeps any: "any colour", "any number" ask whether the okey is wild. German stop words are
-# kept as typed without umlauts both ways (fuer and fur for für): a query word is folded.
+# keeps any and which: "any colour", "any number" ask whether the okey is wild, "which tile
+# is the okey" asks to pick it out. German stop words are kept as typed without umlauts both
+# ways (fuer and fur for für): a query word is folded.
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
         ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir
@@ -377,7 +378,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being
         it its this that these those there their they them i me my you your we us our
-        what which who whom how why where when do does did can could should would will
+        what who whom how why where when do does did can could should would will
         if then than so about into some tbd yet
         has have had get gets got happen happens many much each both
         whats wats wat hows whos thats theres wheres whens whys im ive youre ur pls plz

@@ -689,6 +689,15 @@ def test_the_variant_a_question_names(search_index: SearchIndex, lang: str, quer
     assert search_index._generation().query.names_variant(words) == variant
 
 
+def test_which_is_a_word_of_english_questions_that_ask_to_pick_one(
+        search_index: SearchIndex) -> None:
+    """``which`` is no English stop word: ``which tile is joker`` asks to pick the joker out,
+    which the rule on finding it answers (203, ``which tile is the joker``), not the rule on
+    what the joker does (301)."""
+    assert not analysis.is_stop("en", "which")
+    assert search_index.search("so which tile is joker then", "en").hits[0].id == "203"
+
+
 def test_any_is_a_word_of_english_questions_about_the_wild_tile(search_index: SearchIndex) -> None:
     """``any`` is no English stop word: ``any colour``, ``any number`` ask whether the okey is
     wild, which the rule on jokers answers (301), not the rule on the tiles' colours and
