@@ -353,10 +353,11 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 # --- stop words -------------------------------------------------------------------------------
 
 # English also drops the chat spellings of its stop words (whats, hows, ur, im: typed on a
-# phone without the apostrophe) and the determiners each and both, as German drops alle. It
-# keeps any and which: "any colour", "any number" ask whether the okey is wild, "which tile
-# is the okey" asks to pick it out. German stop words are kept as typed without umlauts both
-# ways (fuer and fur for für): a query word is folded.
+# phone without the apostrophe) and the determiner each, as German drops alle. It keeps
+# any, which and both: "any colour", "any number" ask whether the okey is wild, "which tile
+# is the okey" asks to pick it out, "both smileys" asks about the two fake jokers. German
+# stop words are kept as typed without umlauts both ways (fuer and fur for für): a query
+# word is folded.
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
         ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir
@@ -380,7 +381,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         it its this that these those there their they them i me my you your we us our
         what who whom how why where when do does did can could should would will
         if then than so about into some tbd yet
-        has have had get gets got happen happens many much each both
+        has have had get gets got happen happens many much each
         whats wats wat hows whos thats theres wheres whens whys im ive youre ur pls plz
         wanna gonna gotta mean means
     """.split()),

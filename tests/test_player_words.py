@@ -698,6 +698,15 @@ def test_which_is_a_word_of_english_questions_that_ask_to_pick_one(
     assert search_index.search("so which tile is joker then", "en").hits[0].id == "203"
 
 
+def test_both_is_a_word_of_english_questions_about_two_of_a_kind(
+        search_index: SearchIndex) -> None:
+    """``both`` is no English stop word: ``both smileys`` asks about the two fake jokers
+    (303), not about the tile set that counts them (102)."""
+    assert not analysis.is_stop("en", "both")
+    assert search_index.search("do both smileys count as the same tile", "en").hits[0].id \
+        == "303"
+
+
 def test_any_is_a_word_of_english_questions_about_the_wild_tile(search_index: SearchIndex) -> None:
     """``any`` is no English stop word: ``any colour``, ``any number`` ask whether the okey is
     wild, which the rule on jokers answers (301), not the rule on the tiles' colours and
