@@ -32,8 +32,13 @@ def vocabulary_hash(vocabulary: Iterable[str]) -> str:
 
 
 def reach(word: str) -> int:
-    """How far the speller looks from a word of this length (see ``_Generation.correct``)."""
+    """How far the speller looks from a word of this length (see ``QueryReader.correct``)."""
     return 1 if len(word) <= 5 else 2
+
+
+MENDED_STEM = 5
+"""The shortest stem of a rule word the speller mends one edit away keeping the typed
+ending (``gostregeden`` → ``göstergeden``; see ``QueryReader.correct``)."""
 
 
 def _deletions(word: str, depth: int) -> set[str]:
@@ -47,8 +52,9 @@ def _deletions(word: str, depth: int) -> set[str]:
 
 def near_words(vocabulary: Iterable[str], forms: Iterable[str]) -> Iterator[str]:
     """The folded ``forms`` within the speller's reach of a vocabulary word, not in it: one
-    or two edits away, or an inflection of a word one edit from a vocabulary word's stem of
-    five letters or more, as the speller mends a stem (``schwager`` would be ``Schlag-er``).
+    or two edits away (:func:`reach`), or an inflection of a word one edit from a vocabulary
+    word's stem of ``MENDED_STEM`` letters or more, as the speller mends a stem
+    (``schwager`` would be ``Schlag-er``).
 
     Two words within edit distance k share a string reached by at most k deletions from
     each; each candidate found that way is then checked with the speller's own distance.
@@ -70,7 +76,7 @@ def near_words(vocabulary: Iterable[str], forms: Iterable[str]) -> Iterator[str]
         if any(word[0] == form[0] and abs(len(word) - len(form)) <= reach(form)
                and distance(form, word, reach(form)) <= reach(form) for word in candidates) \
                 or any(form[-size:] in INFLECTIONS and _stem_within_one(form[:-size], index)
-                       for size in endings if len(form) - size >= 5):
+                       for size in endings if len(form) - size >= MENDED_STEM):
             yield form
 
 

@@ -523,7 +523,7 @@ class QueryReader:
         if len(key) < 4 or not key.isalpha() or (is_real(key) and not real) or any(
                 analysis.is_negation_cue(lang, key) for lang in LANGS):
             return None  # a real word, or a negation typed short (didnt, havent)
-        limit = 1 if len(key) <= 5 else 2
+        limit = wordlist.reach(key)
         best: tuple[int, int, str] | None = None
         stem: tuple[int, str, str] | None = None
         for candidate in self.by_initial.get(key[0], ()):
@@ -536,7 +536,7 @@ class QueryReader:
                     rank = (dist, -self.vocabulary[candidate][1], candidate)
                     if best is None or rank < best:
                         best = rank
-            if (size >= 5 and key[size:] in INFLECTIONS
+            if (size >= wordlist.MENDED_STEM and key[size:] in INFLECTIONS
                     and distance(key[:size], candidate, 1) == 1):
                 found = (-size, candidate, key[size:])
                 stem = found if stem is None or found < stem else stem
