@@ -94,6 +94,19 @@ def test_a_game_named_as_a_comparison_keeps_the_question_on_topic(
     assert search_index.search(query, lang).hits[0].id == rule
 
 
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("en", "is R7 R7 a pair", "506"), ("tr", "K9 K9 çift mi", "506"),
+    ("de", "ist B12 B12 ein Paar", "506"), ("en", "can I finish by throwing R7", "602"),
+])
+def test_tiles_in_the_notation_are_okey_words(search_index: SearchIndex, lang: str,
+                                              query: str, rule: str) -> None:
+    """``R7`` is a tile as only an Okey player writes it, so it weighs for Okey as a number
+    does: two of them beside one Okey word are no words the rule book has never seen."""
+    found = search_index.search(query, lang)
+    assert found.status == "matched"
+    assert rule in [hit.id for hit in found.hits[:3]]
+
+
 @pytest.mark.parametrize(("lang", "query"), [
     ("en", "like in chess"), ("de", "bluffen wie beim Poker"), ("tr", "satranç gibi"),
 ])

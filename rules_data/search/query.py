@@ -57,6 +57,11 @@ def clean_query(query: str) -> str:
     return unicodedata.normalize("NFC", "".join(chars)).strip()
 
 
+_NOTATION = re.compile(r"[rybk](?:1[0-3]|[1-9])")
+"""A tile in the referee's notation, as the reader compares it (``R7``, ``k13``): a way to
+name a tile that only Okey players type, so it weighs for Okey as a number does."""
+
+
 def _key(word: str) -> str:
     """A typed word as the reader compares it: without an apostrophe and what follows it,
     lower case, folded (``Okey'i`` and ``okeyi`` differ, ``OKEY'i`` and ``okey`` do not)."""
@@ -391,7 +396,7 @@ class QueryReader:
         if any(analysis.is_stop(lang, key) or analysis.is_negation_cue(lang, key)
                or analysis.is_negation_after(lang, key) for lang in LANGS):
             return None
-        if key.isdigit():
+        if key.isdigit() or _NOTATION.fullmatch(key):
             return 1
         if correction is not None:  # a typo weighs as the word it mends to, 1 at least
             mended = self._topic_weight(correction, None, display)
