@@ -36,6 +36,7 @@ from referee.checks import (
     check_meld,
     check_okey,
     check_opening,
+    check_pair,
     check_pickup,
     check_winning_hand,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "check_meld",
     "check_okey",
     "check_opening",
+    "check_pair",
     "check_pickup",
     "check_score",
     "check_winning_hand",

@@ -1,5 +1,5 @@
-"""The referee's checks on play: okey, meld, opening, best opening, winning hand, discard,
-pickup. Each takes parsed tiles and the table's :class:`Rules`, validates the input
+"""The referee's checks on play: okey, meld, pair, opening, best opening, winning hand,
+discard, pickup. Each takes parsed tiles and the table's :class:`Rules`, validates the input
 physically, and returns a frozen :class:`Ruling` citing rule ids.
 
 >>> from referee.tiles import parse_tiles, Tile
@@ -135,7 +135,7 @@ def _okey_reasons(indicator: Tile | None, jokers: Jokers, tiles: Sequence[Tile])
     return [reason(Code.OKEY_WRAPS_TO_ONE, "801", [indicator, jokers.okey])]
 
 
-def _citing_801(result: Ruling, indicator: Tile, jokers: Jokers,
+def _citing_801(result: Ruling, indicator: Tile | None, jokers: Jokers,
                 tiles: Sequence[Tile]) -> Ruling:
     """The ruling, citing 801 too where an okey that an indicator 13 makes a 1 is among the
     tiles it rules on."""
@@ -210,6 +210,61 @@ def check_meld(tiles: Sequence[Tile], *, indicator: Tile | None = None, rules: R
                   _meld_reasons(meld, jokers, rules) + _value_reasons(meld, rules)
                   + _okey_reasons(indicator, jokers, tiles),
                   {"valid": True, **_meld_json(meld)}, options)
+
+
+PAIR_USE = {Variant.OKEY_101: (Code.PAIR_OPENS_101, "501"),
+            Variant.PLAIN: (Code.PAIR_WINS_PLAIN, "504")}
+"""What a pair is good for in each variant: five open in 101 Okey, seven win plain Okey."""
+
+
+def check_pair(tiles: Sequence[Tile], *, indicator: Tile | None = None, rules: Rules) -> Ruling:
+    """Are these two tiles a pair (506): the same number and colour, or, where the table lets
+    a joker complete one (``joker_in_pair``), any tile with an okey? A valid pair also says
+    what pairs are for in the variant (501, 504).
+
+    Without an indicator no tile is wild, and a fake joker cannot be read.
+
+    >>> from referee.tiles import parse_tiles
+    >>> okey_y4 = parse_tiles("R5 Y4")  # the indicator R4 makes R5 the okey
+    >>> [check_pair(okey_y4, indicator=Tile.parse("R4"), rules=Rules.preset(v)).verdict.value
+    ...  for v in ("101", "plain")]
+    ['invalid', 'valid']
+    """
+    require_count(tiles, (2,), "a pair")
+    first, second = tiles
+    if indicator is None:
+        check_physical(tiles)
+        jokers = Jokers.unknown()
+        if first.is_fake or second.is_fake:
+            jokers.require_okey()
+    else:
+        jokers = jokers_for(indicator, rules, tiles)
+        jokers.require_okey()
+    wild = wild_pairs(rules)
+    options = {"joker_in_pair": rules.choice("joker_in_pair")}
+    if first.is_fake or second.is_fake:
+        options["fake_joker_role"] = rules.choice("fake_joker_role")
+    joker = first != second and (jokers.is_wild(first) or jokers.is_wild(second))
+    fakes = [reason(Code.FAKE_STANDS_FOR, "303", [tile, jokers.face(tile)])
+             for tile in dict.fromkeys(tiles) if tile.is_fake and not jokers.is_wild(tile)]
+    faces = [jokers.face(t) for t in tiles]
+    if not is_pair(first, second, jokers, wild):
+        code = Code.NOT_A_PAIR_NO_JOKER if joker else Code.NOT_A_PAIR
+        return _citing_801(ruling("pair", Verdict.INVALID, [reason(code, "506", tiles), *fakes],
+                                  {"valid": False, "joker": False,
+                                   "stands_for": [str(f) for f in faces]}, options),
+                           indicator, jokers, tiles)
+    if joker:  # the okey first, standing for the other tile
+        wild_one, other = (first, second) if jokers.is_wild(first) else (second, first)
+        said = reason(Code.PAIR_JOKER, "506", [wild_one, other])
+        faces = [jokers.face(other)] * 2
+    else:
+        said = reason(Code.PAIR_SAME, "506", tiles)
+    use, rule = PAIR_USE[rules.variant]
+    return _citing_801(ruling("pair", Verdict.VALID, [said, *fakes, reason(use, rule)],
+                              {"valid": True, "joker": joker,
+                               "stands_for": [str(f) for f in faces]}, options),
+                       indicator, jokers, tiles)
 
 
 def _pairs_problems(

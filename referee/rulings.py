@@ -62,6 +62,11 @@ class Code(StrEnum):
     PAIRS_TOO_FEW = "pairs_too_few"
     NOT_A_PAIR = "not_a_pair"
     NOT_A_PAIR_NO_JOKER = "not_a_pair_no_joker"
+    # pair
+    PAIR_SAME = "pair_same"
+    PAIR_JOKER = "pair_joker"
+    PAIR_OPENS_101 = "pair_opens_101"
+    PAIR_WINS_PLAIN = "pair_wins_plain"
     BEST_OPENING = "best_opening"
     CAN_OPEN_MELDS = "can_open_melds"
     CAN_OPEN_PAIRS = "can_open_pairs"

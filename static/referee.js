@@ -11,8 +11,9 @@
   var GROUPS = ["melds", "pairs", "table"];
   var FLAGS = ["finishing", "opened"];
   var NEEDS = {
-    okey: ["indicator"], meld: ["tiles"], "best-opening": ["indicator", "tiles"],
-    "winning-hand": ["indicator", "tiles"], discard: ["indicator", "tile"],
+    okey: ["indicator"], meld: ["tiles"], pair: ["tiles"],
+    "best-opening": ["indicator", "tiles"], "winning-hand": ["indicator", "tiles"],
+    discard: ["indicator", "tile"],
     pickup: ["indicator", "tile"], opening: ["indicator"]
   };
   var check = form.dataset.check;

@@ -19,6 +19,7 @@ RACK_21 = "R1 R2 R3 R4 R5 Y5 Y6 Y7 B9 B10 B11 K12 K13 R12 Y12 B12 Y1 Y2 K3 K4 B6
 CHECKS: list[tuple[str, dict[str, str], tuple[str, ...]]] = [
     ("okey", {"indicator": "R7"}, ()),
     ("meld", {"tiles": "R12 R13 R1"}, ()),
+    ("pair", {"indicator": "R4", "tiles": "R5 Y4"}, ()),
     ("opening", {"indicator": "K4", "melds": "R10 R11 R12 R13\nY10 Y11 Y12\nB10 B11 B12"}, ()),
     ("best-opening", {"indicator": "K7", "tiles": RACK_21}, ()),
     ("winning-hand", {"indicator": "K7", "tiles": "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 R5"},

@@ -48,6 +48,26 @@ def test_ruling_names_the_options_it_applied(client: FlaskClient) -> None:
     assert strict["table_options"]["wrap_13_1"] == "never"
 
 
+@pytest.mark.parametrize(("lang", "plain", "in_101"), [
+    ("en", "The joker R5 and Y4 are a pair", "R5 Y4 is not a pair"),
+    ("de", "Der Joker R5 und Y4 sind ein Paar", "R5 Y4 ist kein Paar"),
+    ("tr", "Okey (R5) ile Y4 çifttir", "R5 Y4 çift değil"),
+])
+def test_the_pair_check_follows_each_variants_joker_rule(client: FlaskClient, lang: str,
+                                                         plain: str, in_101: str) -> None:
+    """Joker and yellow 4 (506): a pair by plain Okey's default, none by 101 Okey's, each
+    said in the request's language with the house rule it applied."""
+    body = {"indicator": "R4", "tiles": "R5 Y4", "lang": lang}
+    found = {variant: client.post("/api/v1/referee/pair", json={**body, "variant": variant})
+             .get_json() for variant in ("plain", "101")}
+    assert (found["plain"]["valid"], found["101"]["valid"]) == (True, False)
+    assert found["plain"]["rules"] == ["506", "504"] and found["101"]["rules"] == ["506"]
+    assert found["plain"]["stands_for"] == ["Y4", "Y4"]
+    assert found["plain"]["options"] == {"joker_in_pair": "allowed"}
+    assert found["plain"]["explanation"][0]["text"].startswith(plain)
+    assert found["101"]["explanation"][0]["text"].startswith(in_101)
+
+
 def test_explanation_in_the_requested_language_names_the_tiles(client: FlaskClient) -> None:
     body = {"indicator": "K4", "tiles": "B3 B4 B5"}
     texts = {lang: client.post("/api/v1/referee/meld", json={**body, "lang": lang}).get_json()
@@ -212,6 +232,12 @@ def test_a_byte_order_mark_before_the_json_is_accepted(client: FlaskClient) -> N
     pytest.param("discard", {"indicator": "K4", "tile": "R5", "table": ["R1 K5 B9"]},
                  "bad_table_meld", "table", "A table meld is not a valid meld: R1 K5 B9.",
                  id="bad-table-meld"),
+    pytest.param("pair", {"tiles": "R5 Y4 Y3"}, "tile_count", "tiles",
+                 "Wrong number of tiles: 3, where 2 are needed.", id="pair-of-three"),
+    pytest.param("pair", {"tiles": ["F", "Y4"]}, "indicator_needed", "indicator",
+                 "Give the indicator: what the fake joker F stands for", id="pair-fake-alone"),
+    pytest.param("pair", {"indicator": "K4", "tiles": "K4 K4"}, "too_many_copies", "tiles",
+                 "K4 appears more than twice", id="pair-of-the-indicator"),
     pytest.param("opening", {"indicator": "K4"}, "melds_or_pairs", "melds",
                  "Give either melds or pairs", id="neither-melds-nor-pairs"),
     pytest.param("winning-hand", {"variant": "plain", "indicator": "K4", "tiles": "R1 R2 R3"},

@@ -196,6 +196,7 @@ def _check_command(check: str, arguments: tuple[str, ...],
 
 _check_command("okey", (), lambda: {}, [])
 _check_command("meld", ("tiles",), lambda tiles: {"tiles": tiles}, [])
+_check_command("pair", ("tiles",), lambda tiles: {"tiles": tiles}, [])
 _check_command("opening", ("melds",), lambda melds, pairs: {
     "melds": [m for m in melds.split("|") if m.strip()] if not pairs else [],
     "pairs": [p for p in melds.split("|") if p.strip()] if pairs else []},

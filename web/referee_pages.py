@@ -44,6 +44,10 @@ PAGES: dict[str, Check] = {check.name: check for check in (
           lazy_gettext("Give the indicator (gösterge) turned up in the middle."), ("indicator",)),
     Check("meld", lazy_gettext("Is this a meld?"),
           lazy_gettext("Is this a set or a run, and what is it worth?"), ("indicator", "tiles")),
+    Check("pair", lazy_gettext("Is this a pair?"),
+          lazy_gettext("Give two tiles: a pair is two of the same number and colour. Give the "
+                       "indicator too when an okey or a fake joker is one of them."),
+          ("indicator", "tiles")),
     Check("opening", lazy_gettext("Is this a valid opening?"),
           lazy_gettext("Give the melds (one per line) or the pairs a player opened with."),
           ("indicator", "melds", "pairs"), ("101",)),

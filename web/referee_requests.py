@@ -29,6 +29,7 @@ from referee import (
     check_meld,
     check_okey,
     check_opening,
+    check_pair,
     check_pickup,
     check_score,
     check_winning_hand,
@@ -144,6 +145,10 @@ class MeldRequest(CheckRequest):
     tiles: Tiles
 
 
+class PairRequest(MeldRequest):
+    """Two tiles; without an indicator no tile is wild."""
+
+
 class OpeningRequest(CheckRequest):
     TILES = "melds"
 
@@ -231,6 +236,10 @@ def _meld(r: MeldRequest, rules: Rules) -> Ruling:
     return check_meld(r.tiles, indicator=r.indicator, rules=rules)
 
 
+def _pair(r: PairRequest, rules: Rules) -> Ruling:
+    return check_pair(r.tiles, indicator=r.indicator, rules=rules)
+
+
 def _opening(r: OpeningRequest, rules: Rules) -> Ruling:
     return check_opening(r.melds, r.pairs, indicator=r.indicator, rules=rules)
 
@@ -267,6 +276,7 @@ def _score(r: ScoreRequest, rules: Rules) -> Ruling:
 CHECKS: dict[str, tuple[type[CheckRequest], Callable[[Any, Rules], Ruling]]] = {
     "okey": (OkeyRequest, _okey),
     "meld": (MeldRequest, _meld),
+    "pair": (PairRequest, _pair),
     "opening": (OpeningRequest, _opening),
     "best-opening": (RackRequest, _best_opening),
     "winning-hand": (RackRequest, _winning_hand),

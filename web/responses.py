@@ -181,6 +181,12 @@ class MeldRuling(Ruling):
     kind: str | None
 
 
+class PairRuling(Ruling):
+    valid: bool
+    joker: bool = Field(description="an okey completes the pair")
+    stands_for: list[str] = Field(description="the tile each one counts as")
+
+
 class OpeningRuling(Ruling):
     valid: bool
     value: int
@@ -221,7 +227,8 @@ class ScoreRuling(Ruling):
 
 
 RULINGS: dict[str, type[Ruling]] = {
-    "okey": OkeyRuling, "meld": MeldRuling, "opening": OpeningRuling,
+    "okey": OkeyRuling, "meld": MeldRuling, "pair": PairRuling,
+    "opening": OpeningRuling,
     "best-opening": BestOpeningRuling, "winning-hand": WinningHandRuling,
     "discard": DiscardRuling, "pickup": PickupRuling, "score": ScoreRuling,
 }
