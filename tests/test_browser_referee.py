@@ -191,6 +191,30 @@ def test_is_r12_r13_r1_a_run_is_answered_from_the_home_page(page: Any, lang: str
     assert page.locator("#ruling").get_attribute("data-verdict") == "valid"
 
 
+@pytest.mark.parametrize(("lang", "question"), [
+    ("tr", "okey ile sarı 4 çift olur mu"), ("de", "ist Joker und gelb 4 ein Paar"),
+    ("en", "is okey + yellow 4 a pair"),
+])
+def test_two_tiles_asked_about_as_a_pair_are_ruled_on_from_the_home_page(
+        page: Any, lang: str, question: str) -> None:
+    """A pair in plain Okey, none in 101 Okey by default: both rulings in view, and the plain
+    one opens the pair check on the same tiles, the okey it took included."""
+    page.goto(f"/{lang}/")
+    page.get_by_role("searchbox").fill(question)
+    page.get_by_role("searchbox").press("Enter")
+    plain = page.locator(".front-door [data-variant='plain']")
+    plain.wait_for()
+    assert plain.get_attribute("data-verdict") == "valid"
+    assert page.locator(".front-door [data-variant='101']").get_attribute("data-verdict") \
+        == "invalid"
+    assert in_view(page, ".front-door [data-variant='101'] .verdict")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    plain.get_by_role("link").last.click()
+    page.wait_for_url(re.compile(r"/referee/pair\?"))
+    assert page.locator("#ruling").get_attribute("data-verdict") == "valid"
+    assert page.locator("form.check [name='indicator']").input_value() == "R1"
+
+
 @pytest.mark.parametrize(("lang", "question", "check"), [
     ("tr", "yandan alabilir miyim", "pickup"),
     ("de", "darf ich den abgeworfenen Stein nehmen", "pickup"),

@@ -9,7 +9,6 @@ from typing import Any
 
 from flask import url_for
 
-from referee.tiles import Tile
 from web import phrases
 from web.api import ruling_json
 from web.discard_questions import read_discard, shown_discard
@@ -61,21 +60,23 @@ def check_links(query: str, reading: Reading | None = None) -> list[CheckLink]:
     if indicator is not None:  # which tile is the okey, asked of the indicator it names
         links = [CheckLink(link.check, link.phrase, (("indicator", str(indicator[0])),))
                  if link.check == "okey" else link for link in links]
-    tiles = (reading or read_question(query)).tiles
+    reading = reading or read_question(query)
+    tiles = reading.tiles if reading.check == "meld" else ()
     if tiles and asks_to_open(query):  # whether the tiles it names open: their best opening
         links = [link for link in links if link.check not in ("opening", "best-opening")]
         links.insert(0, CheckLink("best-opening", folded, tuple(opening_fields(tiles).items())))
     return links
 
 
-def meld_rulings(tiles: tuple[Tile, ...], checks: Rulings) -> list[dict[str, Any]]:
-    """The meld checks on the tiles (:func:`web.tile_questions.meld_checks`), as the API
+def ruling_cards(reading: Reading) -> list[dict[str, Any]]:
+    """The meld or pair checks on the tiles a question names (``reading.check``), as the API
     writes a ruling (or the error that stops it), with a link to the check's page."""
-    written = " ".join(str(t) for t in tiles)
+    written = " ".join(str(t) for t in reading.tiles)
+    indicator = str(reading.indicator) if reading.indicator is not None else ""
     found: list[dict[str, Any]] = []
-    for variant, checked in checks:
-        link = url_for("referee.check_page", check="meld", variant=variant, tiles=written,
-                       indicator="", _anchor="ruling")
+    for variant, checked in reading.melds:
+        link = url_for("referee.check_page", check=reading.check, variant=variant,
+                       tiles=written, indicator=indicator, _anchor="ruling")
         if isinstance(checked, InputError):
             found.append({"variant": variant, "error": checked.message, "link": link})
         else:

@@ -13,7 +13,7 @@ from rules_data import LANGS, Rule
 from rules_data.schema import SourceRef
 from rules_data.search import VARIANT_CHOICES
 from web.errors import InputError
-from web.front_door import check_links, meld_rulings
+from web.front_door import check_links, ruling_cards
 from web.i18n import best_language
 from web.question_leads import read_question
 from web.render import rule_html, sources_named
@@ -73,12 +73,13 @@ def search() -> str:
     variant = variant_arg()
     if not query.strip():
         return render_template("results.html", query="", variant=variant, results=None)
-    # read once, as the API reads it: the lead, and the tiles ruled on as a meld (none for a
-    # story the referee reads, whose tiles are no meld to rule on)
+    # read once, as the API reads it: the lead, and the tiles ruled on as a meld or a pair
+    # (none for a story the referee reads, whose tiles are no meld to rule on)
     reading = read_question(query, table_rules())
     results = search_question(query, g.lang, variant, 20, table_rules(), reading.lead)
     return render_template("results.html", query=query, variant=variant, results=results,
-                           tiles=reading.tiles, melds=meld_rulings(reading.tiles, reading.melds),
+                           tiles=reading.tiles, melds=ruling_cards(reading),
+                           indicator=reading.indicator,
                            checks=check_links(query, reading), check_pages=check_pages(),
                            categories=book().categories if not results.hits else {})
 

@@ -23,7 +23,9 @@ from web.tile_questions import (
     meld_checks,
     named_indicator,
     okey_checks,
+    one_pair_checks,
     opening_checks,
+    pair_asked,
     pair_checks,
     pairs_in_query,
     tiles_in_query,
@@ -33,12 +35,14 @@ from web.tile_questions import (
 @dataclass(frozen=True)
 class Reading:
     """What the referee reads in a search question: the rules its ruling rests on, which
-    lead the results, and the tiles it ruled on as a meld, with those rulings, which the
-    results page shows as cards."""
+    lead the results, and the tiles it ruled on as a meld or a pair (``check``), with the
+    indicator it ruled with and its rulings, which the results page shows as cards."""
 
     lead: Lead = ()
     tiles: tuple[Tile, ...] = ()
     melds: Rulings = field(default_factory=list)
+    check: str = "meld"
+    indicator: Tile | None = None
 
 
 def read_question(query: str, table: Rules | None = None) -> Reading:
@@ -51,8 +55,9 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
     names (``indicator yellow 12, whats the okey``); else, for the tiles it names, the best
     opening of them when it asks whether they open (``… açabilir miyim``) or the meld ruling
     (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``), shown either way; or the
-    opening ruling when they are all pairs (``zwei schwarze 9en, zwei rote 3en…``); nothing
-    otherwise (see :func:`led_search` for a query with a typo).
+    opening ruling when they are all pairs (``zwei schwarze 9en, zwei rote 3en…``), or the
+    pair ruling when it asks whether two tiles are a pair (``okey ile sarı 4 çift olur mu``),
+    shown; nothing otherwise (see :func:`led_search` for a query with a typo).
 
     What a question tells comes first: tiles named in a story of a round are a hand left
     over (``biri bitti, elimde siyah 13 mavi 13 kırmızı 1 var, kaç yazılır``) or an opening
@@ -69,7 +74,13 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
         lead = lead_of(opening_checks(tiles, table)) if asks_to_open(query) else lead_of(melds)
         return Reading(lead, tiles, melds)
     pairs = pairs_in_query(query)
-    return Reading(lead_of(pair_checks(pairs, table))) if pairs else Reading()
+    if pairs:
+        return Reading(lead_of(pair_checks(pairs, table)))
+    pair = pair_asked(query)
+    if pair is None:
+        return Reading()
+    checks = one_pair_checks(*pair, table)
+    return Reading(lead_of(checks), pair[0], checks, "pair", pair[1])
 
 
 def referee_lead(query: str, table: Rules | None = None) -> Lead:

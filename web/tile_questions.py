@@ -86,7 +86,19 @@ def pairs_in_query(text: str) -> tuple[tuple[Tile, Tile], ...]:
 
 @kept_per_query(())
 def named_tiles(text: str) -> tuple[Tile, ...]:
-    """The tiles a search names, if it names at least three: ``R12 R13 R1``, a colour word
+    """The tiles a search names (see :func:`every_named_tile`), if it names at least three.
+
+    >>> [str(t) for t in named_tiles("vier Dreizehner, wie viele Punkte")]
+    ['R13', 'Y13', 'B13', 'K13']
+    >>> named_tiles("5 mi 7 mi"), named_tiles("21 22 taş"), named_tiles("3 5 7 rounds")
+    ((), (), ())
+    """
+    tiles = every_named_tile(text)
+    return tiles if len(tiles) >= MIN_TILES else ()
+
+
+def every_named_tile(text: str) -> tuple[Tile, ...]:
+    """The tiles a search names: ``R12 R13 R1``, a colour word
     before its numbers (``kırmızı 12 13 1``, ``rot 12 13 1``), or three or more numbers
     alone that follow each other as a run would, in a row or joined by dashes, read as one
     colour (``13-1-2``, ``13 1 2``, ``twelve thirteen one``), or the same number three or
@@ -94,10 +106,8 @@ def named_tiles(text: str) -> tuple[Tile, ...]:
     names it that often (``zwei schwarze 9en``, ``iki tane kırmızı 7``), before a number
     alone a group (``vier Dreizehner``, ``three 7s``). Other words may stand around them.
 
-    >>> [str(t) for t in named_tiles("vier Dreizehner, wie viele Punkte")]
-    ['R13', 'Y13', 'B13', 'K13']
-    >>> named_tiles("5 mi 7 mi"), named_tiles("21 22 taş"), named_tiles("3 5 7 rounds")
-    ((), (), ())
+    >>> [str(t) for t in every_named_tile("is okey and yellow 4 a pair")]
+    ['Y4']
     """
     tiles: list[Tile] = []
     colour: Color | None = None
@@ -161,7 +171,7 @@ def named_tiles(text: str) -> tuple[Tile, ...]:
         tiles = [Tile(Color.RED, n) for n in bare]
     elif not tiles and MIN_TILES <= len(bare) <= len(_GROUP_COLOURS) and len(set(bare)) == 1:
         tiles = [Tile(c, bare[0]) for c in _GROUP_COLOURS[:len(bare)]]
-    return tuple(tiles) if len(tiles) >= MIN_TILES else ()
+    return tuple(tiles)
 
 
 def spread_ranges(words: list[str]) -> list[str]:
@@ -391,6 +401,90 @@ def indicator_apart(named: Collection[Tile]) -> Tile:
     """
     return next(tile for tile in (Tile(c, n) for c in Color for n in range(1, 14))
                 if tile not in named and tile.next_up() not in named)
+
+
+_PAIR_WORDS = ("cift", "pair", "paar", "parchen")
+"""How a word for a pair starts, folded: ``çifttir``, ``pairs``, ``Paar``, ``Pärchen``."""
+_JOKER_WORDS = ("okey", "joker")
+"""How a word for the okey, the joker tile, starts, folded: ``okeyle``, ``Joker``, ``jokers``."""
+_FAKE_WORDS = frozenset({"sahte", "fake", "false", "falsch", "falsche", "falscher", "falschen"})
+"""Words before the okey's word that make it a fake joker: ``sahte okey``, ``fake joker``."""
+_GAME_BESIDE = frozenset({"101", "in", "im", "beim", "normal", "normales", "normalen", "plain",
+                          "regular", "normalde", "normal'de"})
+"""Words beside ``okey`` that make it the game's name, not a tile: ``101 okey``, ``in okey``."""
+_LOCATIVE = frozenset({"de", "da", "te", "ta", "'de", "'da", "'te", "'ta"})
+"""Turkish endings on ``okey`` that make it the game played in (``okeyde``): no tile."""
+
+
+@kept_per_query(None)
+def pair_asked(text: str) -> tuple[tuple[Tile, Tile], Tile | None] | None:
+    """The two tiles a question asks about as a pair, and the indicator to rule with: the
+    tiles it names and the okeys and fake jokers it names by their word (``okey ile sarı 4
+    çift olur mu``, ``are both fake jokers a pair``, ``K9 K9 ein Paar?``), when it holds a
+    word for a pair and names exactly two. The indicator is the one it names; else, where an
+    okey is named by its word, one apart from the tiles, whose okey stands for the word.
+
+    >>> (y4, okey), indicator = pair_asked("is okey + yellow 4 a pair")
+    >>> str(y4), str(okey), str(indicator)
+    ('Y4', 'R2', 'R1')
+    >>> [str(t) for t in pair_asked("101 okeyde R7 ile okey çift olur mu")[0]]
+    ['R7', 'R2']
+    >>> [str(t) for t in pair_asked("are both fake jokers a pair")[0]]
+    ['F', 'F']
+    >>> [str(t) for t in pair_asked("iki kırmızı 7 çift mi")[0]]
+    ['R7', 'R7']
+    >>> pair_asked("R7 R7"), pair_asked("is a joker and R7 R8 a pair")
+    (None, None)
+    """
+    words = [fold(plain_lower(word)) for word in _words(text)]
+    if not any(word.startswith(_PAIR_WORDS) for word in words):
+        return None
+    shown = named_indicator(text)
+    named = list(shown[1] if shown is not None else every_named_tile(text))
+    okeys = fakes = 0
+    for k, word in enumerate(words):
+        if not word.startswith(_JOKER_WORDS) or _game_name(words, k):
+            continue
+        fake = k > 0 and words[k - 1] in _FAKE_WORDS
+        start = k - 1 if fake else k  # where the words for this okey start
+        times = _times(words[start - 1]) if start else 1
+        if fake:
+            fakes += times
+        else:
+            okeys += times
+    if len(named) + okeys + fakes != 2:
+        return None
+    indicator = shown[0] if shown is not None else (
+        indicator_apart(set(named)) if okeys or fakes else None)
+    if okeys and indicator is not None:
+        named += [indicator.next_up()] * okeys
+    named += [Tile.fake()] * fakes
+    return (named[0], named[1]), indicator
+
+
+def _times(word: str) -> int:
+    """How many okeys the word before their word counts: two for ``iki``, ``two``, ``zwei``,
+    ``both``, ``beide``, else one."""
+    return 2 if word in ("both", "beide") or number_of(word) == 2 else 1
+
+
+def _game_name(words: list[str], k: int) -> bool:
+    """Whether ``okey`` at ``words[k]`` names the game (``101 okey``, ``in okey``, ``okeyde``),
+    not the joker tile."""
+    beside = {words[k - 1] if k else "", words[k + 1] if k + 1 < len(words) else ""}
+    ending = words[k][4:] if words[k].startswith("okey") else ""
+    return not beside.isdisjoint(_GAME_BESIDE) or ending in _LOCATIVE
+
+
+def one_pair_checks(pair: tuple[Tile, Tile], indicator: Tile | None,
+                    table: Rules | None) -> Rulings:
+    """The pair check on two tiles in each variant, under ``table``'s house rules where the
+    table plays that variant: the ruling and its rules, or the error that stops it."""
+    fields = {"tiles": f"{pair[0]} {pair[1]}"}
+    if indicator is not None:
+        fields["indicator"] = str(indicator)
+    return rule_on("pair", ((variant, {"variant": variant, **fields})
+                            for variant in ("101", "plain")), table)
 
 
 def pair_checks(pairs: tuple[tuple[Tile, Tile], ...], table: Rules | None) -> Rulings:
