@@ -10,6 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from rules_data.search import SearchIndex
+from web.front_door import CheckLink, check_links
 from web.question_leads import led_search, read_question
 from web.tile_questions import pair_asked
 
@@ -81,3 +82,10 @@ def test_the_results_page_shows_the_pair_rulings_and_the_okey_it_took(
     assert re.findall(r'data-variant="(\w+)" data-verdict="(\w+)"', html) == [
         ("101", "invalid"), ("plain", "valid")]
     assert "/en/referee/pair?variant=plain&amp;tiles=Y4+R2&amp;indicator=R1#ruling" in html
+
+
+def test_a_pair_question_links_to_the_pair_check_on_its_tiles() -> None:
+    links = check_links("is okey + yellow 4 a pair")
+    assert links[0] == CheckLink("pair", "is okey yellow 4 a pair",
+                                 (("tiles", "Y4 R2"), ("indicator", "R1")))
+    assert [link.check for link in links].count("pair") == 1

@@ -41,8 +41,9 @@ def check_links(query: str, reading: Reading | None = None) -> list[CheckLink]:
     that tells a discard (:func:`web.discard_questions.read_discard`), the pickup check for
     one that tells a failed pickup (:func:`web.pickup_questions.failed_pickup`), the opening
     check for one that tells a short opening (:func:`web.opening_questions.read_short_opening`),
-    their phrase that question; and the best-opening check for the tiles the referee read in
-    it (``reading``, :func:`web.question_leads.read_question`) when it asks to open with them.
+    their phrase that question; the best-opening check for the tiles the referee read in it
+    (``reading``, :func:`web.question_leads.read_question`) when it asks to open with them,
+    and the pair check for two tiles it asks about as a pair.
     Where the question shows its case, the link carries the check's fields (:class:`CheckLink`)."""
     folded = phrases.fold(query)
     links = [CheckLink(check, hit) for check, listed in phrases.facets(LINKS_FILE).items()
@@ -61,6 +62,12 @@ def check_links(query: str, reading: Reading | None = None) -> list[CheckLink]:
         links = [CheckLink(link.check, link.phrase, (("indicator", str(indicator[0])),))
                  if link.check == "okey" else link for link in links]
     reading = reading or read_question(query)
+    if reading.check == "pair":  # the two tiles it asks about: the pair check on them
+        fields = [("tiles", " ".join(map(str, reading.tiles)))]
+        if reading.indicator is not None:
+            fields.append(("indicator", str(reading.indicator)))
+        links = [CheckLink("pair", folded, tuple(fields)),
+                 *(link for link in links if link.check != "pair")]
     tiles = reading.tiles if reading.check == "meld" else ()
     if tiles and asks_to_open(query):  # whether the tiles it names open: their best opening
         links = [link for link in links if link.check not in ("opening", "best-opening")]
