@@ -10,8 +10,8 @@ from flask.testing import FlaskClient
 
 from tests.phrase_rows import check_written, each_phrase
 from web.front_door import LINKS_FILE, check_links
-from web.question_leads import referee_lead
-from web.tile_questions import pairs_in_query, tiles_in_query
+from web.question_leads import read_question, referee_lead
+from web.tile_questions import meld_asked, pairs_in_query, tiles_in_query
 
 
 @pytest.mark.parametrize(("query", "tiles"), [
@@ -61,6 +61,60 @@ def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
 ])
 def test_words_and_numbers_alone_are_not_tiles(query: str) -> None:
     assert tiles_in_query(query) == ()
+
+
+@pytest.mark.parametrize(("query", "tiles", "indicator"), [
+    # an okey named by its word is one of the tiles, read with an indicator apart from them
+    ("kırmızı 7 okey kırmızı 9 seri olur mu", "R7 R9 R2", "R1"),
+    ("ist rot 5 Joker rot 7 eine Reihe", "R5 R7 R2", "R1"),
+    ("blue 11 12 okey is that a run", "B11 B12 R2", "R1"),
+    ("gösterge sarı 3, mavi 5 okey mavi 7 seri mi", "B5 B7 Y4", "Y3"),
+    # two tiles are too few for a meld, which the meld check says (403)
+    ("is red 7 red 8 a run", "R7 R8", None), ("K5 K6 seri mi", "K5 K6", None),
+])
+def test_tiles_asked_about_as_a_meld_with_an_okey_or_too_few_are_read(
+        query: str, tiles: str, indicator: str | None) -> None:
+    asked = meld_asked(query)
+    assert asked is not None
+    assert " ".join(map(str, asked[0])) == tiles
+    assert (str(asked[1]) if asked[1] else None) == indicator
+
+
+@pytest.mark.parametrize("query", [
+    "are there two red 7s in the set",  # two of one tile: the tile set asked about
+    "red 7 and red 8 on the table",  # no word for a meld
+    "okey ile seri yapılır mı", "in okey is R7 a run",  # one tile
+])
+def test_a_question_naming_no_meld_of_tiles_is_no_meld_question(query: str) -> None:
+    assert meld_asked(query) is None
+
+
+def test_an_okey_named_in_a_meld_is_ruled_on_as_a_joker() -> None:
+    """Red 7, okey, red 9: a run in both variants, the okey standing for red 8 (301)."""
+    reading = read_question("kirmizi 7 okey kirmizi 9 seri olur mu")
+    assert reading.indicator is not None and str(reading.indicator) == "R1"
+    for variant, checked in reading.melds:
+        assert not isinstance(checked, Exception)
+        assert checked[0].result["valid"] is True
+        assert checked[0].rules[:2] == ("402", "301"), variant
+
+
+@pytest.mark.parametrize(("query", "tiles", "indicator"), [
+    ("gösterge sarı 3, mavi 5 mavi 6 mavi 7 seri mi", "B5 B6 B7", "Y3"),
+    ("Anzeiger rot 4, ist rot 5 6 7 eine Reihe", "R5 R6 R7", "R4"),
+])
+def test_the_indicator_named_is_no_tile_of_the_meld(query: str, tiles: str,
+                                                    indicator: str) -> None:
+    """Read with the meld, the indicator made it a run of yellow 3 and blue 5 6 7: no meld."""
+    reading = read_question(query)
+    assert " ".join(map(str, reading.tiles)) == tiles
+    assert str(reading.indicator) == indicator
+    assert all(checked[0].result["valid"] for _, checked in reading.melds
+               if not isinstance(checked, Exception))
+
+
+def test_two_tiles_asked_about_as_a_meld_are_too_few() -> None:
+    assert referee_lead("is red 7 red 8 a run") == (("101", ("403",)), ("plain", ("403",)))
 
 
 @pytest.mark.parametrize(("query", "pairs"), [

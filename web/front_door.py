@@ -71,7 +71,8 @@ def check_links(query: str, reading: Reading | None = None) -> list[CheckLink]:
     tiles = reading.tiles if reading.check == "meld" else ()
     if tiles and asks_to_open(query):  # whether the tiles it names open: their best opening
         links = [link for link in links if link.check not in ("opening", "best-opening")]
-        links.insert(0, CheckLink("best-opening", folded, tuple(opening_fields(tiles).items())))
+        opening = opening_fields(tiles, reading.indicator)
+        links.insert(0, CheckLink("best-opening", folded, tuple(opening.items())))
     return links
 
 

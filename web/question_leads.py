@@ -19,6 +19,7 @@ from web.pickup_questions import pickup_lead
 from web.question_rulings import Rulings, lead_of
 from web.score_questions import score_lead
 from web.tile_questions import (
+    MIN_TILES,
     asks_the_okey,
     meld_checks,
     named_indicator,
@@ -29,6 +30,7 @@ from web.tile_questions import (
     pair_checks,
     pairs_in_query,
     tiles_in_query,
+    meld_asked,
 )
 
 
@@ -54,10 +56,13 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
     ausgelegt``); else the okey ruling when it asks which tile is the okey of an indicator it
     names (``indicator yellow 12, whats the okey``); else, for the tiles it names, the best
     opening of them when it asks whether they open (``… açabilir miyim``) or the meld ruling
-    (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``), shown either way; or the
+    (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``), shown either way, with the
+    indicator it names, which is none of them (``gösterge sarı 3, mavi 5 6 7 seri mi``); or the
     opening ruling when they are all pairs (``zwei schwarze 9en, zwei rote 3en…``), or the
     pair ruling when it asks whether two tiles are a pair (``okey ile sarı 4 çift olur mu``),
-    shown; nothing otherwise (see :func:`led_search` for a query with a typo).
+    or the meld ruling on tiles it asks about as a meld with an okey named by its word
+    (``kırmızı 7 okey kırmızı 9 seri olur mu``) or on two (``is red 7 red 8 a run``: too
+    few), shown; nothing otherwise (see :func:`led_search` for a query with a typo).
 
     What a question tells comes first: tiles named in a story of a round are a hand left
     over (``biri bitti, elimde siyah 13 mavi 13 kırmızı 1 var, kaç yazılır``) or an opening
@@ -69,18 +74,26 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
     if indicator is not None and asks_the_okey(query):
         return Reading(lead_of(okey_checks(indicator[0], table)))
     tiles = tiles_in_query(query)
+    shown = indicator[0] if indicator is not None else None
+    if tiles and indicator is not None:  # the indicator named is none of the tiles asked about
+        tiles = indicator[1] if len(indicator[1]) >= MIN_TILES else ()
     if tiles:
-        melds = meld_checks(tiles, table)
-        lead = lead_of(opening_checks(tiles, table)) if asks_to_open(query) else lead_of(melds)
-        return Reading(lead, tiles, melds)
+        melds = meld_checks(tiles, table, shown)
+        lead = lead_of(opening_checks(tiles, table, shown)) if asks_to_open(query) \
+            else lead_of(melds)
+        return Reading(lead, tiles, melds, indicator=shown)
     pairs = pairs_in_query(query)
     if pairs:
         return Reading(lead_of(pair_checks(pairs, table)))
     pair = pair_asked(query)
-    if pair is None:
+    if pair is not None:
+        checks = one_pair_checks(*pair, table)
+        return Reading(lead_of(checks), pair[0], checks, "pair", pair[1])
+    asked = meld_asked(query)
+    if asked is None:
         return Reading()
-    checks = one_pair_checks(*pair, table)
-    return Reading(lead_of(checks), pair[0], checks, "pair", pair[1])
+    melds = meld_checks(asked[0], table, asked[1])
+    return Reading(lead_of(melds), *asked[:1], melds, "meld", asked[1])
 
 
 def referee_lead(query: str, table: Rules | None = None) -> Lead:

@@ -366,30 +366,35 @@ def okey_checks(indicator: Tile, table: Rules | None) -> Rulings:
                             for variant in ("101", "plain")), table)
 
 
-def meld_checks(tiles: tuple[Tile, ...], table: Rules | None) -> Rulings:
-    """The meld check on the tiles in each variant, under ``table``'s house rules where the
-    table plays that variant: the ruling and its rules, or the error that stops it."""
-    written = " ".join(str(t) for t in tiles)
-    return rule_on("meld", ((variant, {"variant": variant, "tiles": written})
+def meld_checks(tiles: tuple[Tile, ...], table: Rules | None,
+                indicator: Tile | None = None) -> Rulings:
+    """The meld check on the tiles in each variant (with the indicator, if one is given),
+    under ``table``'s house rules where the table plays that variant: the ruling and its
+    rules, or the error that stops it."""
+    fields = {"tiles": " ".join(str(t) for t in tiles)}
+    if indicator is not None:
+        fields["indicator"] = str(indicator)
+    return rule_on("meld", ((variant, {"variant": variant, **fields})
                             for variant in ("101", "plain")), table)
 
 
-def opening_fields(tiles: tuple[Tile, ...]) -> dict[str, str]:
+def opening_fields(tiles: tuple[Tile, ...], indicator: Tile | None = None) -> dict[str, str]:
     """The best-opening check's fields for tiles a question names, in 101 Okey, the variant
-    that opens with a count. The question names no indicator, so the check takes one apart
-    from them.
+    that opens with a count, with the indicator it names; if it names none, the check takes
+    one apart from them.
 
     >>> opening_fields((Tile.parse("K1"), Tile.parse("K2"), Tile.parse("K3")))
     {'variant': '101', 'indicator': 'R1', 'tiles': 'K1 K2 K3'}
     """
-    return {"variant": "101", "indicator": str(indicator_apart(tiles)),
+    return {"variant": "101", "indicator": str(indicator or indicator_apart(tiles)),
             "tiles": " ".join(map(str, tiles))}
 
 
-def opening_checks(tiles: tuple[Tile, ...], table: Rules | None) -> Rulings:
+def opening_checks(tiles: tuple[Tile, ...], table: Rules | None,
+                   indicator: Tile | None = None) -> Rulings:
     """The best-opening check on the tiles (:func:`opening_fields`): whether they open, and
     with what (401)."""
-    return rule_on("best-opening", [("101", opening_fields(tiles))], table)
+    return rule_on("best-opening", [("101", opening_fields(tiles, indicator))], table)
 
 
 def indicator_apart(named: Collection[Tile]) -> Tile:
@@ -401,6 +406,12 @@ def indicator_apart(named: Collection[Tile]) -> Tile:
     """
     return next(tile for tile in (Tile(c, n) for c in Color for n in range(1, 14))
                 if tile not in named and tile.next_up() not in named)
+
+
+_MELD_WORDS = frozenset({
+    "per", "peri", "perdir", "perler", "seri", "serisi", "seridir", "grup", "grubu", "gruptur",
+    "reihe", "gruppe", "kombination", "folge", "meld", "run", "set", "sequence", "group"})
+"""Words for a meld, folded, that ask whether tiles make one: ``seri mi``, ``eine Reihe``."""
 
 
 _PAIR_WORDS = ("cift", "pair", "paar", "parchen")
@@ -417,12 +428,32 @@ _LOCATIVE = frozenset({"de", "da", "te", "ta", "'de", "'da", "'te", "'ta"})
 
 
 @kept_per_query(None)
+def meld_asked(text: str) -> tuple[tuple[Tile, ...], Tile | None] | None:
+    """The tiles a question asks about as a meld, where :func:`tiles_in_query` reads too few,
+    and the indicator to rule with (see :func:`asked_tiles`): an okey among them named by its
+    word (``kırmızı 7 okey kırmızı 9 seri olur mu``), or two tiles, too few for a meld, which
+    the meld check says (``is red 7 red 8 a run``: 403).
+
+    >>> [str(t) for t in meld_asked("kırmızı 7 okey kırmızı 9 seri olur mu")[0]]
+    ['R7', 'R9', 'R2']
+    >>> [str(t) for t in meld_asked("is red 7 red 8 a run")[0]]
+    ['R7', 'R8']
+    >>> meld_asked("red 7 and red 8 on the table"), meld_asked("two red 7s in the set?")
+    (None, None)
+    """
+    if not any(fold(plain_lower(word)) in _MELD_WORDS for word in _words(text)):
+        return None
+    asked = asked_tiles(text)
+    if len(asked[0]) < 2 or (len(asked[0]) == 2 and len(set(asked[0])) < 2):
+        return None  # two of one tile ask about the tile set (``two red 7s in the set``)
+    return asked
+
+
+@kept_per_query(None)
 def pair_asked(text: str) -> tuple[tuple[Tile, Tile], Tile | None] | None:
-    """The two tiles a question asks about as a pair, and the indicator to rule with: the
-    tiles it names and the okeys and fake jokers it names by their word (``okey ile sarı 4
-    çift olur mu``, ``are both fake jokers a pair``, ``K9 K9 ein Paar?``), when it holds a
-    word for a pair and names exactly two. The indicator is the one it names; else, where an
-    okey is named by its word, one apart from the tiles, whose okey stands for the word.
+    """The two tiles a question asks about as a pair, and the indicator to rule with (see
+    :func:`asked_tiles`), when it holds a word for a pair and names exactly two: ``okey ile
+    sarı 4 çift olur mu``, ``are both fake jokers a pair``, ``K9 K9 ein Paar?``.
 
     >>> (y4, okey), indicator = pair_asked("is okey + yellow 4 a pair")
     >>> str(y4), str(okey), str(indicator)
@@ -436,9 +467,17 @@ def pair_asked(text: str) -> tuple[tuple[Tile, Tile], Tile | None] | None:
     >>> pair_asked("R7 R7"), pair_asked("is a joker and R7 R8 a pair")
     (None, None)
     """
-    words = [fold(plain_lower(word)) for word in _words(text)]
-    if not any(word.startswith(_PAIR_WORDS) for word in words):
+    if not any(fold(plain_lower(word)).startswith(_PAIR_WORDS) for word in _words(text)):
         return None
+    (*tiles,), indicator = asked_tiles(text)
+    return ((tiles[0], tiles[1]), indicator) if len(tiles) == 2 else None
+
+
+def asked_tiles(text: str) -> tuple[tuple[Tile, ...], Tile | None]:
+    """The tiles a question names, then the okeys and fake jokers it names by their word,
+    and the indicator to rule with: the one it names; else, where an okey or a fake joker is
+    named, one apart from the other tiles, whose okey stands for the word; else none."""
+    words = [fold(plain_lower(word)) for word in _words(text)]
     shown = named_indicator(text)
     named = list(shown[1] if shown is not None else every_named_tile(text))
     okeys = fakes = 0
@@ -452,14 +491,11 @@ def pair_asked(text: str) -> tuple[tuple[Tile, Tile], Tile | None] | None:
             fakes += times
         else:
             okeys += times
-    if len(named) + okeys + fakes != 2:
-        return None
     indicator = shown[0] if shown is not None else (
         indicator_apart(set(named)) if okeys or fakes else None)
     if okeys and indicator is not None:
         named += [indicator.next_up()] * okeys
-    named += [Tile.fake()] * fakes
-    return (named[0], named[1]), indicator
+    return (*named, *[Tile.fake()] * fakes), indicator
 
 
 def _times(word: str) -> int:
@@ -478,8 +514,7 @@ def _game_name(words: list[str], k: int) -> bool:
 
 def one_pair_checks(pair: tuple[Tile, Tile], indicator: Tile | None,
                     table: Rules | None) -> Rulings:
-    """The pair check on two tiles in each variant, under ``table``'s house rules where the
-    table plays that variant: the ruling and its rules, or the error that stops it."""
+    """The pair check on two tiles in each variant (see :func:`meld_checks`)."""
     fields = {"tiles": f"{pair[0]} {pair[1]}"}
     if indicator is not None:
         fields["indicator"] = str(indicator)
