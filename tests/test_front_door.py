@@ -113,6 +113,24 @@ def test_the_indicator_named_is_no_tile_of_the_meld(query: str, tiles: str,
                if not isinstance(checked, Exception))
 
 
+@pytest.mark.parametrize(("query", "tiles", "indicator"), [
+    ("Joker ist rot 5, geht blau 6 Joker blau 8 als Reihe?", "B6 B8 R5", "R4"),
+    ("okey kirmizi 5, siyah 11 12 okey seri sayilir mi", "K11 K12 R5", "R4"),
+    ("the okey is K1, is R12 R13 okey a run", "R12 R13 K1", "K13"),
+])
+def test_the_okey_named_is_read_as_its_indicator_and_no_tile(query: str, tiles: str,
+                                                             indicator: str) -> None:
+    """``Joker ist rot 5`` names the okey (so the indicator is the one below it, 13 below 1),
+    and the word for the okey among the tiles is that tile: blue 6, okey, blue 8 is a run.
+    Read as tiles, red 5 blue 6 blue 8 was ruled no meld."""
+    reading = read_question(query)
+    assert " ".join(map(str, reading.tiles)) == tiles
+    assert str(reading.indicator) == indicator
+    for _, checked in reading.melds:
+        assert not isinstance(checked, Exception)
+        assert checked[0].result["valid"] and "301" in checked[0].rules
+
+
 def test_two_tiles_asked_about_as_a_meld_are_too_few() -> None:
     assert referee_lead("is red 7 red 8 a run") == (("101", ("403",)), ("plain", ("403",)))
 

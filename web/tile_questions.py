@@ -318,25 +318,43 @@ _INDICATOR_WORDS = ("gosterge", "anzeige", "indicator")
 @kept_per_query(None)
 def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     """The indicator a search names (a tile just after a word for it), and the tiles it
-    names after that, one by one (a colour holds for the numbers after it); None if it
-    names none.
+    names after that, one by one (a colour holds for the numbers after it); where it names
+    none, the one below the okey it names (``Joker ist rot 5``, ``okey kırmızı 5``: see
+    :func:`okey_named_at`), and the tiles after that; None if it names neither.
 
     >>> found = named_indicator("anzeiger gelb 7, ist gelb 8 oder 6 der joker")
     >>> str(found[0]), [str(t) for t in found[1]]
     ('Y7', ['Y8', 'Y6'])
+    >>> found = named_indicator("Joker ist rot 5, geht blau 6 Joker blau 8 als Reihe?")
+    >>> str(found[0]), [str(t) for t in found[1]]
+    ('R4', ['B6', 'B8'])
     >>> named_indicator("indicator is a 13") is None
     True
     """
     words = read_numbers(_words(text))
     at = next((k for k, word in enumerate(words)
                if fold(plain_lower(word)).startswith(_INDICATOR_WORDS)), None)
-    if at is None:
-        return None
+    if at is not None:
+        tiles = _tiles_from(words, at + 1, within=3)
+        return (tiles[0], tiles[1:]) if tiles else None
+    folded = [fold(plain_lower(word)) for word in words]
+    for k in range(len(words)):
+        okey = okey_named_at(words, folded, k)
+        if okey is not None:
+            start = k + 1 + next(n for n, word in enumerate(folded[k + 1:])
+                                 if word not in _OKEY_IS)
+            return _below(okey), _tiles_from(words, start, within=2)[1:]
+    return None
+
+
+def _tiles_from(words: list[str], start: int, within: int) -> tuple[Tile, ...]:
+    """The tiles named from ``words[start]`` on, one by one (a colour holds for the numbers
+    after it); none unless the first is named within ``within`` words."""
     tiles: list[Tile] = []
     colour: Color | None = None
-    for k, word in enumerate(words[at + 1:]):
-        if not tiles and k == 3:
-            return None  # named within three words of the word for it, or not at all
+    for k, word in enumerate(words[start:]):
+        if not tiles and k == within:
+            return ()
         number = _number(word)
         tile = _notation(word) or (Tile(colour, number)
                                    if colour is not None and number is not None else None)
@@ -345,7 +363,41 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
             colour = tile.color
         elif (named := _colour(word)) is not None:
             colour = named
-    return (tiles[0], tuple(tiles[1:])) if tiles else None
+    return tuple(tiles)
+
+
+_OKEY_IS = frozenset({"is", "ist", "war", "was", "ise", "iken"})
+"""Words between a word for the okey and the tile it names: ``joker is red 5``."""
+
+
+def okey_named_at(words: list[str], folded: list[str], k: int) -> Tile | None:
+    """The tile that the word for the okey at ``words[k]`` names as the okey, just after it
+    or after a word for "is" (``okey kırmızı 5``, ``Joker ist rot 5``, ``the okey is R5``);
+    None where it names none (``okey ile sarı 4``), where it stands in a list of tiles
+    without "is" (``kırmızı 7 okey kırmızı 9``: the okey laid between them) or where the word
+    is no okey (``101 okey``, ``sahte okey``). ``folded`` holds the words folded.
+
+    >>> words = "kırmızı 7 okey kırmızı 9, okey kırmızı 5".split()
+    >>> [okey_named_at(words, [fold(plain_lower(w)) for w in words], k) for k in (2, 5)]
+    [None, Tile.parse('R5')]
+    """
+    if not folded[k].startswith(_JOKER_WORDS) or _game_name(folded, k) \
+            or (k > 0 and folded[k - 1] in _FAKE_WORDS):
+        return None
+    start = k + 1
+    while start < len(words) and folded[start] in _OKEY_IS:
+        start += 1
+    if start == k + 1 and k > 0 and (_number(words[k - 1]) or _notation(words[k - 1])):
+        return None
+    if start == len(words) or not (_notation(words[start]) or _colour(words[start])):
+        return None  # the tile starts right there: ``okey and R2`` names no okey
+    tiles = _tiles_from(words, start, within=2)
+    return tiles[0] if tiles else None
+
+
+def _below(okey: Tile) -> Tile:
+    """The indicator of an okey: the tile one below it, 13 below 1 (801)."""
+    return Tile(okey.color, 13 if okey.number == 1 else okey.number - 1)
 
 
 def asks_the_okey(query: str) -> bool:
@@ -477,12 +529,14 @@ def asked_tiles(text: str) -> tuple[tuple[Tile, ...], Tile | None]:
     """The tiles a question names, then the okeys and fake jokers it names by their word,
     and the indicator to rule with: the one it names; else, where an okey or a fake joker is
     named, one apart from the other tiles, whose okey stands for the word; else none."""
-    words = [fold(plain_lower(word)) for word in _words(text)]
+    raw = read_numbers(_words(text))
+    words = [fold(plain_lower(word)) for word in raw]
     shown = named_indicator(text)
     named = list(shown[1] if shown is not None else every_named_tile(text))
     okeys = fakes = 0
     for k, word in enumerate(words):
-        if not word.startswith(_JOKER_WORDS) or _game_name(words, k):
+        if not word.startswith(_JOKER_WORDS) or _game_name(words, k) \
+                or okey_named_at(raw, words, k) is not None:  # names the okey: no tile
             continue
         fake = k > 0 and words[k - 1] in _FAKE_WORDS
         start = k - 1 if fake else k  # where the words for this okey start
