@@ -10,8 +10,8 @@ from flask.testing import FlaskClient
 
 from tests.phrase_rows import check_written, each_phrase
 from web.front_door import LINKS_FILE, check_links
-from web.question_leads import read_question, referee_lead
-from web.tile_questions import meld_asked, pairs_in_query, tiles_in_query
+from web.question_leads import Reading, read_question, referee_lead
+from web.tile_questions import PHRASES_FILE, meld_asked, pairs_in_query, tiles_in_query
 
 
 @pytest.mark.parametrize(("query", "tiles"), [
@@ -129,6 +129,18 @@ def test_the_okey_named_is_read_as_its_indicator_and_no_tile(query: str, tiles: 
     for _, checked in reading.melds:
         assert not isinstance(checked, Exception)
         assert checked[0].result["valid"] and "301" in checked[0].rules
+
+
+@each_phrase(PHRASES_FILE)
+def test_tiles_said_to_lie_on_the_table_are_no_meld_asked_about(facet: str, lang: str,
+                                                                phrase: str) -> None:
+    """``black 2 3 4 is on the table, can i add black 5`` asks about adding to a meld laid
+    down (405): ruled on as a meld, the tiles led with the rule on what a meld is (402)."""
+    check_written(lang, phrase)
+    assert read_question("K2 K3 K4, can I add K5 and K6").tiles
+    assert read_question(f"K2 K3 K4 {phrase.upper()}, can I add K5 and K6") == Reading()
+    assert read_question("B7 okey B9, a run? may I swap it for B8").tiles
+    assert read_question(f"B7 okey B9 {phrase}, a run? may I swap it for B8") == Reading()
 
 
 def test_two_tiles_asked_about_as_a_meld_are_too_few() -> None:

@@ -21,6 +21,8 @@ from web.score_questions import score_lead
 from web.tile_questions import (
     MIN_TILES,
     asks_the_okey,
+    lies_on_table,
+    meld_asked,
     meld_checks,
     named_indicator,
     okey_checks,
@@ -30,7 +32,6 @@ from web.tile_questions import (
     pair_checks,
     pairs_in_query,
     tiles_in_query,
-    meld_asked,
 )
 
 
@@ -77,6 +78,9 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
     shown = indicator[0] if indicator is not None else None
     if tiles and indicator is not None:  # the indicator named is none of the tiles asked about
         tiles = indicator[1] if len(indicator[1]) >= MIN_TILES else ()
+    laid = lies_on_table(query) and not asks_to_open(query)
+    if tiles and laid:  # a meld on the table is the case of the question, not what it asks
+        return Reading()
     if tiles:
         melds = meld_checks(tiles, table, shown)
         lead = lead_of(opening_checks(tiles, table, shown)) if asks_to_open(query) \
@@ -90,7 +94,7 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
         checks = one_pair_checks(*pair, table)
         return Reading(lead_of(checks), pair[0], checks, "pair", pair[1])
     asked = meld_asked(query)
-    if asked is None:
+    if asked is None or laid:
         return Reading()
     melds = meld_checks(asked[0], table, asked[1])
     return Reading(lead_of(melds), *asked[:1], melds, "meld", asked[1])

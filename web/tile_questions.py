@@ -16,6 +16,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Collection
 from functools import lru_cache
+from pathlib import Path
 
 from referee.options import Rules
 from referee.tiles import COLOR_NAMES, Color, Tile, color_word
@@ -398,6 +399,19 @@ def okey_named_at(words: list[str], folded: list[str], k: int) -> Tile | None:
 def _below(okey: Tile) -> Tile:
     """The indicator of an okey: the tile one below it, 13 below 1 (801)."""
     return Tile(okey.color, 13 if okey.number == 1 else okey.number - 1)
+
+
+PHRASES_FILE = Path(__file__).with_suffix(".yaml")
+
+
+def lies_on_table(query: str) -> bool:
+    """Whether a question places the tiles it names on the table (``yerde``, ``liegt aus``,
+    ``is on the table``): a meld laid down, the case of what it asks, not a meld asked about.
+
+    >>> lies_on_table("black 2 3 4 is on the table, can i add black 5"), lies_on_table("R7 R8")
+    (True, False)
+    """
+    return "on_table" in phrases.told(query, phrases.facets(PHRASES_FILE))
 
 
 def asks_the_okey(query: str) -> bool:
