@@ -323,6 +323,29 @@ def test_tiles_asked_to_open_with_link_to_their_best_opening(client: FlaskClient
     assert 'data-verdict="invalid"' in ruled and f"/{lang}/rules/401" in ruled and "91" in ruled
 
 
+@pytest.mark.parametrize(("query", "lang", "worth"), [
+    ("meine Tante legt schwarz 11 12 13, rot 11 12 13 und gelb 11 12 13 raus, gilt das?",
+     "de", "108"),
+    ("R10 R11 R12 R13 K10 Y10 B10 B11 B12 B13 bunlarla açabilir miyim", "tr", "112"),
+])
+def test_tiles_named_as_several_melds_get_their_best_opening(client: FlaskClient, query: str,
+                                                             lang: str, worth: str) -> None:
+    """Several melds named in a row, or tiles asked to open with, are no one meld: the card
+    says what their best opening is worth (401), where the meld check said "neither a set
+    nor a run" of all of them."""
+    reading = read_question(query)
+    assert reading.check == "best-opening" and reading.lead == (("101", ("401",)),)
+    page = client.get(f"/{lang}/search", query_string={"q": query}).get_data(as_text=True)
+    assert re.findall(r'data-variant="(\w+)" data-verdict="(\w+)"', page) == [("101", "valid")]
+    card = page.split('data-variant="101"')[1].split("</div>")[0]
+    assert worth in card and "/referee/best-opening?variant=101&amp;indicator=R1" in card
+
+
+def test_tiles_that_make_no_melds_still_get_the_meld_ruling() -> None:
+    reading = read_question("R1 R5 K9 Y2 B7 is this a meld")
+    assert reading.check == "meld" and reading.lead == (("101", ("404",)), ("plain", ("404",)))
+
+
 def test_tiles_alone_find_the_rules_of_their_ruling(client: FlaskClient) -> None:
     """``K12 K13 K1`` holds no word of the rule book: the ruling's rules answer it (101 Okey
     refuses it by 404, plain Okey allows it by 402 and 407)."""

@@ -68,7 +68,7 @@ def check_links(query: str, reading: Reading | None = None) -> list[CheckLink]:
             fields.append(("indicator", str(reading.indicator)))
         links = [CheckLink("pair", folded, tuple(fields)),
                  *(link for link in links if link.check != "pair")]
-    tiles = reading.tiles if reading.check == "meld" else ()
+    tiles = reading.tiles if reading.check in ("meld", "best-opening") else ()
     if tiles and asks_to_open(query):  # whether the tiles it names open: their best opening
         links = [link for link in links if link.check not in ("opening", "best-opening")]
         opening = opening_fields(tiles, reading.indicator)
@@ -77,17 +77,28 @@ def check_links(query: str, reading: Reading | None = None) -> list[CheckLink]:
 
 
 def ruling_cards(reading: Reading) -> list[dict[str, Any]]:
-    """The meld or pair checks on the tiles a question names (``reading.check``), as the API
-    writes a ruling (or the error that stops it), with a link to the check's page."""
-    written = " ".join(str(t) for t in reading.tiles)
-    indicator = str(reading.indicator) if reading.indicator is not None else ""
+    """The checks on the tiles a question names (``reading.check``: a meld, a pair, the best
+    opening of several melds), as the API writes a ruling (or the error that stops it), with
+    a link to the check's page and the reason the card says (``said``): the first, but for a
+    caveat on the tiles given (a best opening of part of a rack)."""
+    fields: dict[str, Any] = {
+        "tiles": " ".join(str(t) for t in reading.tiles),
+        "indicator": str(reading.indicator) if reading.indicator is not None else ""}
+    if reading.check == "best-opening":  # it needs an indicator: the one it took
+        fields = opening_fields(reading.tiles, reading.indicator)
     found: list[dict[str, Any]] = []
     for variant, checked in reading.melds:
-        link = url_for("referee.check_page", check=reading.check, variant=variant,
-                       tiles=written, indicator=indicator, _anchor="ruling")
+        link = url_for("referee.check_page", check=reading.check,
+                       **{"variant": variant, **fields}, _anchor="ruling")
         if isinstance(checked, InputError):
             found.append({"variant": variant, "error": checked.message, "link": link})
         else:
             ruling, rules = checked
-            found.append({**ruling_json(ruling, variant, rules.applied()), "link": link})
+            answer = ruling_json(ruling, variant, rules.applied())
+            said = [e["text"] for e in answer["explanation"] if e["code"] not in CAVEATS]
+            found.append({**answer, "link": link, "said": said[0] if said else None})
     return found
+
+
+CAVEATS = frozenset({"partial_rack"})
+"""Reasons that qualify a ruling rather than give it: a card says the next one."""

@@ -14,6 +14,7 @@ from referee.options import Rules
 from referee.tiles import Tile
 from rules_data.search import Lead, Results
 from web.discard_questions import discard_lead
+from web.errors import InputError
 from web.opening_questions import asks_to_open, opening_lead
 from web.pickup_questions import pickup_lead
 from web.question_rulings import Rulings, lead_of
@@ -83,9 +84,11 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
         return Reading()
     if tiles:
         melds = meld_checks(tiles, table, shown)
-        lead = lead_of(opening_checks(tiles, table, shown)) if asks_to_open(query) \
-            else lead_of(melds)
-        return Reading(lead, tiles, melds, indicator=shown)
+        opening = opening_checks(tiles, table, shown) if asks_to_open(query) \
+            or len(tiles) > MIN_TILES and not any_valid(melds) else []
+        if opening and (asks_to_open(query) or several_melds(opening)):
+            return Reading(lead_of(opening), tiles, opening, "best-opening", shown)
+        return Reading(lead_of(melds), tiles, melds, indicator=shown)
     pairs = pairs_in_query(query)
     if pairs:
         return Reading(lead_of(pair_checks(pairs, table)))
@@ -98,6 +101,19 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
         return Reading()
     melds = meld_checks(asked[0], table, asked[1])
     return Reading(lead_of(melds), *asked[:1], melds, "meld", asked[1])
+
+
+def any_valid(rulings: Rulings) -> bool:
+    """Whether any variant's ruling says valid."""
+    return any(not isinstance(checked, InputError) and checked[0].result.get("valid")
+               for _, checked in rulings)
+
+
+def several_melds(opening: Rulings) -> bool:
+    """Whether the best opening lays every tile in two melds or more: tiles named as several
+    melds (``schwarz 11 12 13, rot 11 12 13 und gelb 11 12 13``), which no one meld is."""
+    return any(not isinstance(checked, InputError) and len(checked[0].result["melds"]) >= 2
+               and not checked[0].result["leftover"] for _, checked in opening)
 
 
 def referee_lead(query: str, table: Rules | None = None) -> Lead:
