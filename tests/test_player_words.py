@@ -261,6 +261,9 @@ def test_a_word_for_at_most_is_read_as_the_rules_say_it(search_index: SearchInde
     ("de", "Joker aus der Reihe klauen", "302"), ("de", "Joker wegnehmen", "302"),
     ("en", "grab the joker from a run", "302"), ("en", "steal the okey from a meld", "302"),
     ("en", "can i snatch the joker", "302"),
+    ("en", "what can the okey stand for", "301"), ("tr", "okey her taşın yerini tutar mı", "301"),
+    ("de", "kann der Joker jede Farbe vertreten", "301"),
+    ("de", "für welche Steine steht der Joker", "301"),
 ])
 def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, query: str,
                                       rule: str) -> None:
