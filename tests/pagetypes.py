@@ -19,6 +19,7 @@ PLAYERS = ["Ayşe", "Mehmet", "Jana", "Tom"]
 CHECK_QUERIES: dict[str, dict[str, str]] = {
     "okey": {"indicator": "R7"},
     "meld": {"variant": "plain", "indicator": "K4", "tiles": "R12 R13 R1"},
+    "pair": {"variant": "plain", "indicator": "R4", "tiles": "R5 Y4"},
     "opening": {"indicator": "K4", "melds": "R10 R11 R12 R13\nY10 Y11 Y12\nB10 B11 B12"},
     "best-opening": {"indicator": "K7", "tiles": RACK_21},
     "winning-hand": {"indicator": "K7",

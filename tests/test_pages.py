@@ -11,6 +11,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from rules_data import rulebook
+from tests.pagetypes import CHECK_QUERIES
+from web.referee_pages import PAGES
 
 
 def test_root_follows_accept_language(client: FlaskClient) -> None:
@@ -143,3 +145,9 @@ def test_referee_page_errors_name_fields_by_their_labels(client: FlaskClient, ur
     response = client.get(url)
     assert response.status_code == 400
     assert alert_of(response.get_data(as_text=True)).startswith(message)
+
+
+def test_every_check_is_among_the_page_types_drawn_and_checked() -> None:
+    """The browser tests and the screenshots draw each page type (tests/pagetypes.py): a new
+    check's page is among them, with a ruling."""
+    assert set(CHECK_QUERIES) == set(PAGES)
