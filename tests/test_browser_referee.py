@@ -169,38 +169,24 @@ def test_the_pickup_check_needs_no_rack_once_opened(page: Any) -> None:
     page.locator("#ruling[data-verdict='allowed']").wait_for()
 
 
-SEARCH_TILES = [("tr", "kırmızı 12 13 1"), ("de", "rot 12 13 1"), ("en", "R12 R13 R1")]
+# Tiles typed or asked about in the search box, and the check the plain Okey card opens:
+# R12 R13 R1 is a run in plain Okey only; joker and yellow 4 a pair in plain Okey only.
+SEARCH_TILES = [
+    ("tr", "kırmızı 12 13 1", "meld", ""), ("de", "rot 12 13 1", "meld", ""),
+    ("en", "R12 R13 R1", "meld", ""),
+    ("tr", "okey ile sarı 4 çift olur mu", "pair", "R1"),
+    ("de", "ist Joker und gelb 4 ein Paar", "pair", "R1"),
+    ("en", "is okey + yellow 4 a pair", "pair", "R1"),
+]
 
 
-@pytest.mark.parametrize(("lang", "typed"), SEARCH_TILES)
-def test_is_r12_r13_r1_a_run_is_answered_from_the_home_page(page: Any, lang: str,
-                                                            typed: str) -> None:
-    """One typed entry and Enter: the meld ruling in both variants, in view."""
+@pytest.mark.parametrize(("lang", "typed", "check", "indicator"), SEARCH_TILES)
+def test_tiles_asked_about_are_ruled_on_from_the_home_page(page: Any, lang: str, typed: str,
+                                                           check: str, indicator: str) -> None:
+    """One typed entry and Enter: the ruling in both variants, in view, and the plain Okey
+    card opens the check on the same tiles, with the indicator it took for an okey named."""
     page.goto(f"/{lang}/")
     page.get_by_role("searchbox").fill(typed)
-    page.get_by_role("searchbox").press("Enter")
-    plain = page.locator(".front-door [data-variant='plain']")
-    plain.wait_for()
-    assert plain.get_attribute("data-verdict") == "valid"
-    assert page.locator(".front-door [data-variant='101']").get_attribute("data-verdict") \
-        == "invalid"
-    assert in_view(page, ".front-door [data-variant='plain'] .verdict")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    plain.get_by_role("link").last.click()
-    page.wait_for_url(re.compile(r"/referee/meld\?"))
-    assert page.locator("#ruling").get_attribute("data-verdict") == "valid"
-
-
-@pytest.mark.parametrize(("lang", "question"), [
-    ("tr", "okey ile sarı 4 çift olur mu"), ("de", "ist Joker und gelb 4 ein Paar"),
-    ("en", "is okey + yellow 4 a pair"),
-])
-def test_two_tiles_asked_about_as_a_pair_are_ruled_on_from_the_home_page(
-        page: Any, lang: str, question: str) -> None:
-    """A pair in plain Okey, none in 101 Okey by default: both rulings in view, and the plain
-    one opens the pair check on the same tiles, the okey it took included."""
-    page.goto(f"/{lang}/")
-    page.get_by_role("searchbox").fill(question)
     page.get_by_role("searchbox").press("Enter")
     plain = page.locator(".front-door [data-variant='plain']")
     plain.wait_for()
@@ -210,9 +196,9 @@ def test_two_tiles_asked_about_as_a_pair_are_ruled_on_from_the_home_page(
     assert in_view(page, ".front-door [data-variant='101'] .verdict")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     plain.get_by_role("link").last.click()
-    page.wait_for_url(re.compile(r"/referee/pair\?"))
+    page.wait_for_url(re.compile(rf"/referee/{check}\?"))
     assert page.locator("#ruling").get_attribute("data-verdict") == "valid"
-    assert page.locator("form.check [name='indicator']").input_value() == "R1"
+    assert page.locator("form.check [name='indicator']").input_value() == indicator
 
 
 @pytest.mark.parametrize(("lang", "question", "check"), [
