@@ -35,6 +35,7 @@ def kept_per_query(unread: object) -> Callable[[Callable[[str], T]], Callable[[s
             return cast(T, unread) if len(query) > MAX_QUERY else kept(query)
 
         reader.cache_info = kept.cache_info  # type: ignore[attr-defined]
+        reader.cache_clear = kept.cache_clear  # type: ignore[attr-defined]
         return reader
     return decorate
 
