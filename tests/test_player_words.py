@@ -373,6 +373,39 @@ def test_a_synonym_phrase_answers_the_words_it_is_made_of(search_index: SearchIn
     assert gen.ranker.cover_bonus(units, {doc: 1.0})[doc] == pytest.approx(1.0 + COVER_BONUS)
 
 
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", ["falscher", "Joker"]), ("en", ["the", "fake", "joker"]), ("tr", ["sahte", "okey"]),
+])
+def test_a_refinements_whole_title_takes_the_general_rules_prior(
+        search_index: SearchIndex, lang: str, words: list[str]) -> None:
+    """``falscher Joker`` is the whole title of the fake joker's rule (303), which refines the
+    jokers' (301, ``Echter und falscher Joker``): the general rule loses its table prior, as
+    it does for a word only the refinement's title holds. ``Joker`` alone leaves it."""
+    gen = search_index._generation()
+    fake, jokers = (next(d for d, rule in gen.rules.items() if rule.id == rid)
+                    for rid in ("303", "301"))
+    units, _ = gen.query.units(words, lang)
+    scores = gen.ranker.refined(units, {fake: 1.0, jokers: 1.0})
+    assert gen.ranker.prior[jokers] > 1.0
+    assert scores[jokers] == pytest.approx(1.0 / gen.ranker.prior[jokers])
+    joker, _ = gen.query.units(words[-1:], lang)
+    assert gen.ranker.refined(joker, {fake: 1.0, jokers: 1.0})[jokers] == 1.0
+    assert search_index.search(" ".join(words), lang).hits[0].id == "303"
+
+
+def test_a_glossary_term_that_is_a_synonym_phrase_is_defined(search_index: SearchIndex) -> None:
+    """``fake joker`` is both a glossary term and a synonym phrase, whose unit holds only
+    synonym clauses: the query is the term and no more, so its defining rule (303) is raised."""
+    from rules_data.search.ranking import DEFINITION_BONUS, definition_bonus
+
+    gen = search_index._generation()
+    fake = next(d for d, rule in gen.rules.items() if rule.id == "303")
+    units, _ = gen.query.units(["fake", "joker"], "en")
+    assert any(unit[0].stands_for for unit in units)
+    assert definition_bonus(gen.ranker.definitions, units, {fake: 1.0})[fake] \
+        == pytest.approx(1.0 + DEFINITION_BONUS)
+
+
 def test_a_rule_loses_by_the_share_of_the_question_it_lacks(search_index: SearchIndex) -> None:
     """Coordination: of two rules with the same score, one holding both words of ``joker
     abwerfen`` keeps it, one holding only ``joker`` keeps ``(1/2) ** COORDINATION`` of it."""
@@ -574,7 +607,7 @@ def test_a_negation_cue_is_not_a_word_a_sentence_holds(search_index: SearchIndex
     # in one sentence
     ("en", "is my discard pile face up or face down", "209"),
     ("tr", "atılan taşlar açık mı kapalı mı", "209"),
-    ("de", "anzeiger rot 4: ist rot 4, falscher joker, rot 6 eine gültige reihe", "301"),
+    ("de", "ist rot 4, falscher joker, rot 6 eine gültige reihe", "301"),
 ])
 def test_the_rule_holding_the_question_closely_comes_first(search_index: SearchIndex,
                                                             lang: str, query: str,

@@ -123,6 +123,7 @@ def meta(book: Rulebook) -> dict[str, Any]:
         "preferred": preferred(book),
         "phrases": _phrases(book),
         "definitions": _definitions(book),
+        "titles": _titles(book),
         "topic": _topic_terms(book),
     }
 
@@ -226,6 +227,16 @@ def _definitions(book: Rulebook) -> list[tuple[str, list[list[str]]]]:
         for name in re.split(r"[()]", term.term[lang])
         if (words := _word_terms(analyzers[lang], lang, name))
     ]
+
+
+def _titles(book: Rulebook) -> dict[str, list[list[list[str]]]]:
+    """Each rule's title in each language, as its words' index terms (see
+    ``Ranker.refined``: a query holding all of a refinement's title names what sets it
+    apart)."""
+    analyzers = {lang: analysis.analyzer(lang, book.compounds) for lang in LANGS}
+    return {rule.id: [words for lang in LANGS
+                      if (words := _word_terms(analyzers[lang], lang, rule.title[lang]))]
+            for rule in book}
 
 
 def _topic_terms(book: Rulebook) -> dict[str, Any]:

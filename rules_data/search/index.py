@@ -224,7 +224,9 @@ class Generation:
             frozenset(docnums[rule] for rule in data.get("penalties", ()) if rule in docnums),
             {docnums[rule]: docnums[general] for rule, general in data.get("refines", {}).items()
              if rule in docnums and general in docnums},
-            _places(self.rules), highlighter)
+            _places(self.rules), highlighter,
+            {docnums[rule]: tuple(tuple(frozenset(word) for word in words) for words in titles)
+             for rule, titles in data.get("titles", {}).items() if rule in docnums})
 
     def _searcher(self) -> Any:
         """This process's searcher of this generation, opened on first use; call it with

@@ -127,7 +127,8 @@ class Ranker:
                  penalties: frozenset[int] = frozenset(),
                  refines: Mapping[int, int] | None = None,
                  places: Places | None = None,
-                 highlighter: Highlighter | None = None) -> None:
+                 highlighter: Highlighter | None = None,
+                 titles: Mapping[int, Titles] | None = None) -> None:
         self.postings = postings
         self.prior = prior
         self.phrases = phrases
@@ -145,6 +146,8 @@ class Ranker:
         """Per language and form of the rule texts' words, where each rule's text has it
         (see :meth:`text_bonus`)."""
         self.highlighter = highlighter
+        self.titles = dict(titles or {})
+        """Each rule's title per language, as its words' index terms (see :meth:`refined`)."""
         self._words: dict[Alternatives, dict[int, float]] = {}
         self._units: dict[Unit, dict[int, float]] = {}
         self._covers: dict[Unit, Cover] = {}
@@ -310,19 +313,28 @@ class Ranker:
     def refined(self, units: Sequence[Unit], scores: dict[int, float]) -> dict[int, float]:
         """Take ``TABLE_PRIOR`` from a general rule when the query names what sets one of its
         refinements (an exception or option) apart: a word in the refinement's title or
-        keywords and not in the general rule's (``fake`` of the fake joker, not of jokers).
-        Where no prior was given (plain Okey named), the general rule still loses that share
-        against its refinement (``einfaches Okey … 12 13 1``: 407 before 404)."""
+        keywords and not in the general rule's (``Anzeiger 13`` of the okey after 13), or the
+        whole of the refinement's title in a language where the general rule's is not whole
+        (``falscher Joker``, the fake joker's title, where jokers' is ``echter und falscher
+        Joker``). Where no prior was given (plain Okey named), the general rule still loses
+        that share against its refinement (``einfaches Okey … 12 13 1``: 407 before 404)."""
         if not self.refines or not units:
             return scores
         covers = [self.cover(unit)[0] for unit in units]
+        typed = set().union(*(unit_terms(unit, synonyms=False) for unit in units))
         demoted = {general for rule, general in self.refines.items()
                    if rule in scores and general in scores
-                   and any(rule in found and general not in found for found in covers)}
+                   and (any(rule in found and general not in found for found in covers)
+                        or self.title_held(rule, typed) and not self.title_held(general, typed))}
         if not demoted:
             return scores
         return {doc: score / self.prior.get(doc, 1.0) if doc in demoted else score
                 for doc, score in scores.items()}
+
+    def title_held(self, doc: int, terms: set[str]) -> bool:
+        """Whether a query's terms hold every word of the rule's title in some language."""
+        return any(all(not word.isdisjoint(terms) for word in title)
+                   for title in self.titles.get(doc, ()))
 
     def coordination(self, units: Sequence[Unit], scores: dict[int, float],
                      absent: int = 0) -> dict[int, float]:
@@ -605,6 +617,8 @@ def phrase_bonus(phrases: PhraseIndex, units: Sequence[Unit],
 
 
 Definitions = tuple[tuple[int, tuple[frozenset[str], ...]], ...]
+Titles = tuple[tuple[frozenset[str], ...], ...]
+"""A rule's title in each language, as its words' index terms."""
 """The glossary's terms: the rule (document number) defining each, and its words' index terms."""
 
 
@@ -639,7 +653,8 @@ def definition_bonus(definitions: DefinitionIndex, units: Sequence[Unit],
     ``melds`` or ``what are melds`` asks what a meld is: the glossary's first rule for
     ``meld (per)`` answers that, before the rules on invalid melds or laying off.
     """
-    defined = definitions.defined([unit_terms(unit, synonyms=False) for unit in units])
+    defined = definitions.defined([unit_terms(unit, synonyms=False) for unit in units
+                                   if not unit[0].stands_for])
     if not defined:
         return scores
     return {doc: score * (1.0 + DEFINITION_BONUS) if doc in defined else score
