@@ -69,6 +69,8 @@ def test_words_and_numbers_alone_are_not_tiles(query: str) -> None:
     ("ist rot 5 Joker rot 7 eine Reihe", "R5 R7 R2", "R1"),
     ("blue 11 12 okey is that a run", "B11 B12 R2", "R1"),
     ("gösterge sarı 3, mavi 5 okey mavi 7 seri mi", "B5 B7 Y4", "Y3"),
+    # two tiles and an okey are a meld asked about, a word for one said or not
+    ("rot 7, Joker, rot 9, wie viel zählt das?", "R7 R9 R2", "R1"),
     # two tiles are too few for a meld, which the meld check says (403)
     ("is red 7 red 8 a run", "R7 R8", None), ("K5 K6 seri mi", "K5 K6", None),
 ])

@@ -497,20 +497,28 @@ _LOCATIVE = frozenset({"de", "da", "te", "ta", "'de", "'da", "'te", "'ta"})
 def meld_asked(text: str) -> tuple[tuple[Tile, ...], Tile | None] | None:
     """The tiles a question asks about as a meld, where :func:`tiles_in_query` reads too few,
     and the indicator to rule with (see :func:`asked_tiles`): an okey among them named by its
-    word (``kırmızı 7 okey kırmızı 9 seri olur mu``), or two tiles, too few for a meld, which
-    the meld check says (``is red 7 red 8 a run``: 403).
+    word (``kırmızı 7 okey kırmızı 9 seri olur mu``; ``R5 okey R7, how many points``: two
+    tiles and an okey are a meld asked about, a word for one said or not), or two tiles, too
+    few for a meld, which the meld check says (``is red 7 red 8 a run``: 403).
 
     >>> [str(t) for t in meld_asked("kırmızı 7 okey kırmızı 9 seri olur mu")[0]]
     ['R7', 'R9', 'R2']
+    >>> [str(t) for t in meld_asked("R5 okey R7, how many points is that")[0]]
+    ['R5', 'R7', 'R2']
     >>> [str(t) for t in meld_asked("is red 7 red 8 a run")[0]]
     ['R7', 'R8']
     >>> meld_asked("red 7 and red 8 on the table"), meld_asked("two red 7s in the set?")
     (None, None)
     """
+    asked = asked_tiles(text)
+    tiles, indicator = asked
+    wild = sum(1 for tile in tiles
+               if tile.is_fake or (indicator is not None and tile == indicator.next_up()))
+    if wild and len(tiles) - wild >= 2:
+        return asked
     if not any(fold(plain_lower(word)) in _MELD_WORDS for word in _words(text)):
         return None
-    asked = asked_tiles(text)
-    if len(asked[0]) < 2 or (len(asked[0]) == 2 and len(set(asked[0])) < 2):
+    if len(tiles) < 2 or (len(tiles) == 2 and len(set(tiles)) < 2):
         return None  # two of one tile ask about the tile set (``two red 7s in the set``)
     return asked
 
