@@ -325,22 +325,38 @@ def test_tiles_asked_to_open_with_link_to_their_best_opening(client: FlaskClient
     assert 'data-verdict="invalid"' in ruled and f"/{lang}/rules/401" in ruled and "91" in ruled
 
 
-@pytest.mark.parametrize(("query", "lang", "worth"), [
-    ("meine Tante legt schwarz 11 12 13, rot 11 12 13 und gelb 11 12 13 raus, gilt das?",
-     "de", "108"),
-    ("R10 R11 R12 R13 K10 Y10 B10 B11 B12 B13 bunlarla açabilir miyim", "tr", "112"),
-])
-def test_tiles_named_as_several_melds_get_their_best_opening(client: FlaskClient, query: str,
-                                                             lang: str, worth: str) -> None:
-    """Several melds named in a row, or tiles asked to open with, are no one meld: the card
-    says what their best opening is worth (401), where the meld check said "neither a set
-    nor a run" of all of them."""
+def test_tiles_asked_to_open_with_get_their_best_opening(client: FlaskClient) -> None:
+    """Tiles asked to open with are no one meld: the card says what their best opening is
+    worth (401), where the meld check said "neither a set nor a run" of all of them."""
+    query = "R10 R11 R12 R13 K10 Y10 B10 B11 B12 B13 bunlarla açabilir miyim"
     reading = read_question(query)
     assert reading.check == "best-opening" and reading.lead == (("101", ("401",)),)
-    page = client.get(f"/{lang}/search", query_string={"q": query}).get_data(as_text=True)
+    page = client.get("/tr/search", query_string={"q": query}).get_data(as_text=True)
     assert re.findall(r'data-variant="(\w+)" data-verdict="(\w+)"', page) == [("101", "valid")]
     card = page.split('data-variant="101"')[1].split("</div>")[0]
-    assert worth in card and "/referee/best-opening?variant=101&amp;indicator=R1" in card
+    assert "112" in card and "/referee/best-opening?variant=101&amp;indicator=R1" in card
+
+
+@pytest.mark.parametrize(("query", "melds", "verdicts"), [
+    # parted as the question parts them: the runs the aunt laid, not the sets of the same
+    # tiles that are worth as much
+    ("meine Tante legt schwarz 11 12 13, rot 11 12 13 und gelb 11 12 13 raus, gilt das?",
+     ["K11 K12 K13", "R11 R12 R13", "Y11 Y12 Y13"], ["valid"] * 3),
+    ("R3 R4 R6, B7 K7 Y7 gültig?", ["R3 R4 R6", "B7 K7 Y7"], ["invalid", "valid"]),
+    # not parted: as their best opening lays them all
+    ("R3 R4 R5 B7 K7 Y7 valid?", ["R3 R4 R5", "Y7 B7 K7"], ["valid"] * 2),
+])
+def test_several_melds_named_get_a_ruling_each(client: FlaskClient, query: str,
+                                               melds: list[str], verdicts: list[str]) -> None:
+    """Several melds named in a row are no one meld: each gets the meld ruling in both
+    variants, and its card opens the meld check on its own tiles."""
+    reading = read_question(query)
+    assert [" ".join(map(str, group)) for group in reading.groups[::2]] == melds
+    page = client.get("/de/search", query_string={"q": query}).get_data(as_text=True)
+    found = re.findall(r'data-variant="(\w+)" data-verdict="(\w+)"', page)
+    assert found == [(variant, verdict) for verdict in verdicts for variant in ("101", "plain")]
+    for meld in melds:
+        assert f"/de/referee/meld?variant=plain&amp;tiles={meld.replace(' ', '+')}" in page
 
 
 def test_tiles_that_make_no_melds_still_get_the_meld_ruling() -> None:

@@ -77,8 +77,9 @@ def check_links(query: str, reading: Reading | None = None) -> list[CheckLink]:
 
 
 def ruling_cards(reading: Reading) -> list[dict[str, Any]]:
-    """The checks on the tiles a question names (``reading.check``: a meld, a pair, the best
-    opening of several melds), as the API writes a ruling (or the error that stops it), with
+    """The checks on the tiles a question names (``reading.check``: a meld or several, a pair,
+    the best opening of tiles asked to open with), as the API writes a ruling (or the error
+    that stops it), with
     a link to the check's page and the reason the card says (``said``): the first, but for a
     caveat on the tiles given (a best opening of part of a rack)."""
     fields: dict[str, Any] = {
@@ -87,7 +88,9 @@ def ruling_cards(reading: Reading) -> list[dict[str, Any]]:
     if reading.check == "best-opening":  # it needs an indicator: the one it took
         fields = opening_fields(reading.tiles, reading.indicator)
     found: list[dict[str, Any]] = []
-    for variant, checked in reading.melds:
+    for k, (variant, checked) in enumerate(reading.melds):
+        if reading.groups:  # one of several melds: its own tiles
+            fields = {**fields, "tiles": " ".join(map(str, reading.groups[k]))}
         link = url_for("referee.check_page", check=reading.check,
                        **{"variant": variant, **fields}, _anchor="ruling")
         if isinstance(checked, InputError):

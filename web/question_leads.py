@@ -25,6 +25,7 @@ from web.tile_questions import (
     lies_on_table,
     meld_asked,
     meld_checks,
+    named_groups,
     named_indicator,
     okey_checks,
     one_pair_checks,
@@ -40,13 +41,15 @@ from web.tile_questions import (
 class Reading:
     """What the referee reads in a search question: the rules its ruling rests on, which
     lead the results, and the tiles it ruled on as a meld or a pair (``check``), with the
-    indicator it ruled with and its rulings, which the results page shows as cards."""
+    indicator it ruled with and its rulings, which the results page shows as cards. Where it
+    ruled on several melds the tiles name, ``groups`` holds the tiles of each ruling."""
 
     lead: Lead = ()
     tiles: tuple[Tile, ...] = ()
     melds: Rulings = field(default_factory=list)
     check: str = "meld"
     indicator: Tile | None = None
+    groups: tuple[tuple[Tile, ...], ...] = ()
 
 
 def read_question(query: str, table: Rules | None = None) -> Reading:
@@ -83,12 +86,7 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
     if tiles and laid:  # a meld on the table is the case of the question, not what it asks
         return Reading()
     if tiles:
-        melds = meld_checks(tiles, table, shown)
-        opening = opening_checks(tiles, table, shown) if asks_to_open(query) \
-            or len(tiles) > MIN_TILES and not any_valid(melds) else []
-        if opening and (asks_to_open(query) or several_melds(opening)):
-            return Reading(lead_of(opening), tiles, opening, "best-opening", shown)
-        return Reading(lead_of(melds), tiles, melds, indicator=shown)
+        return tiles_reading(query, tiles, table, shown)
     pairs = pairs_in_query(query)
     if pairs:
         return Reading(lead_of(pair_checks(pairs, table)))
@@ -103,6 +101,35 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
     return Reading(lead_of(melds), *asked[:1], melds, "meld", asked[1])
 
 
+def tiles_reading(query: str, tiles: tuple[Tile, ...], table: Rules | None,
+                  indicator: Tile | None) -> Reading:
+    """The referee's reading of three tiles or more a question names (with the indicator it
+    names, if any): their best opening when it asks to open with them; the meld ruling on
+    them where they are one meld; else on each meld of them, as the question parts them
+    (``R3 R4 R6, B7 K7 Y7``) or as their best opening lays them all (``R3 R4 R5 B7 K7 Y7``);
+    else the meld ruling on them all, which says why they are none."""
+    if asks_to_open(query):
+        opening = opening_checks(tiles, table, indicator)
+        return Reading(lead_of(opening), tiles, opening, "best-opening", indicator)
+    melds = meld_checks(tiles, table, indicator)
+    if any_valid(melds) or len(tiles) <= MIN_TILES:
+        return Reading(lead_of(melds), tiles, melds, indicator=indicator)
+    groups = named_groups(query)
+    if not groups:
+        opening = opening_checks(tiles, table, indicator)
+        groups = melds_of(opening) if several_melds(opening) else ()
+    if not groups:
+        return Reading(lead_of(melds), tiles, melds, indicator=indicator)
+    checks: Rulings = []
+    ruled: list[tuple[Tile, ...]] = []
+    for group in groups:
+        for each in meld_checks(group, table, indicator):
+            checks.append(each)
+            ruled.append(group)
+    return Reading(merged(lead_of(checks)), tiles, checks, indicator=indicator,
+                   groups=tuple(ruled))
+
+
 def any_valid(rulings: Rulings) -> bool:
     """Whether any variant's ruling says valid."""
     return any(not isinstance(checked, InputError) and checked[0].result.get("valid")
@@ -114,6 +141,23 @@ def several_melds(opening: Rulings) -> bool:
     melds (``schwarz 11 12 13, rot 11 12 13 und gelb 11 12 13``), which no one meld is."""
     return any(not isinstance(checked, InputError) and len(checked[0].result["melds"]) >= 2
                and not checked[0].result["leftover"] for _, checked in opening)
+
+
+def melds_of(opening: Rulings) -> tuple[tuple[Tile, ...], ...]:
+    """The melds of a best opening, each as its tiles: ``R3 R4 R5 und B7 K7 Y7, sind das
+    zwei gültige Kombis?`` asks about two melds (402), not about opening with them (401)."""
+    return tuple(tuple(Tile.parse(tile) for tile in meld["tiles"])
+                 for _, checked in opening if not isinstance(checked, InputError)
+                 for meld in checked[0].result["melds"])
+
+
+def merged(lead: Lead) -> Lead:
+    """Each variant's rules of a lead once, in the order first cited."""
+    found: dict[str, list[str]] = {}
+    for variant, rules in lead:
+        cited = found.setdefault(variant, [])
+        cited += [rule for rule in rules if rule not in cited]
+    return tuple((variant, tuple(rules)) for variant, rules in found.items())
 
 
 def referee_lead(query: str, table: Rules | None = None) -> Lead:

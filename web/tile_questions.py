@@ -175,6 +175,28 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
+_GROUP_BREAK = re.compile(r"[,;|+]|\b(?:und|and|ve|ile|plus|dann|then|sonra)\b", re.IGNORECASE)
+"""What parts a list of melds as players type it: ``schwarz 11 12 13, rot 11 12 13 und gelb
+11 12 13``, ``R3 R4 R5 | B7 K7 Y7``."""
+
+
+@kept_per_query(())
+def named_groups(text: str) -> tuple[tuple[Tile, ...], ...]:
+    """The melds a question names one after another, each at least three tiles, parted by a
+    comma, a bar or a word for "and"; none unless it names two or more.
+
+    >>> [" ".join(map(str, g)) for g in named_groups("schwarz 11 12 13, rot 11 12 13 und gelb 11 12 13")]
+    ['K11 K12 K13', 'R11 R12 R13', 'Y11 Y12 Y13']
+    >>> named_groups("R3 R4 R5 B7 K7 Y7"), named_groups("rot 7, blau 7, gelb 7")
+    ((), ())
+    """
+    groups = tuple(tiles for part in _GROUP_BREAK.split(text)
+                   if (tiles := every_named_tile(part)))
+    if len(groups) < 2 or any(len(tiles) < MIN_TILES for tiles in groups):
+        return ()
+    return groups
+
+
 def spread_ranges(words: list[str]) -> list[str]:
     """Words with each range of tile numbers written out: ``1 bis 13``, ``1 to 13``,
     ``1den 13e kadar`` name every number from the first to the last.
