@@ -104,6 +104,8 @@ class Code(StrEnum):
     SCORE_DOUBLED_PAIRS = "score_doubled_pairs"
     SCORE_DOUBLED_RISK = "score_doubled_risk"
     SCORE_DOUBLINGS_STACK = "score_doublings_stack"
+    PENALTIES_FLAT = "penalties_flat"
+    PENALTIES_DOUBLED = "penalties_doubled"
     SCORE_ELDEN = "score_elden"
     PENALTY_OPENING_SHORT = "penalty_opening_short"
     PENALTY_ISLEK = "penalty_islek"

@@ -283,6 +283,10 @@ def _score_101(
                     items.append(_Item(index, points, reason(
                         Code.SCORE_PAIR_OPENER_DOUBLE, "505", points=points)))
     items += _penalty_items(players, rules, jokers, multiplier, options)
+    if "flat_penalties_double" in options:  # a 101 penalty met a doubling: said so (612)
+        code = Code.PENALTIES_DOUBLED if rules.flat_penalties_double is FlatPenalties.DOUBLED \
+            else Code.PENALTIES_FLAT
+        doublings.append(reason(code, "612", factor=multiplier))
     scores = [sum(i.points for i in items if i.player == p) for p in range(len(players))]
     result: dict[str, object] = {
         "scores": scores,

@@ -13,6 +13,7 @@ from referee import (
     check_score,
     parse_tiles,
 )
+from referee.rulings import Code
 
 R101 = Rules.preset("101")
 PLAIN = Rules.preset("plain")
@@ -205,3 +206,21 @@ def test_most_rounds_won() -> None:
     ruling = check_score(winner=0, finish=Finish.NORMAL, rules=rules, standings=[2, 1, 0])
     assert ruling.result["standings"] == [3, 1, 0]
     assert ruling.rules == ("610",)
+
+
+@pytest.mark.parametrize(("choice", "code", "penalty"), [
+    ("flat", Code.PENALTIES_FLAT, 101), ("doubled", Code.PENALTIES_DOUBLED, 202),
+])
+def test_a_101_penalty_beside_a_doubling_says_which_house_rule_held(
+        choice: str, code: Code, penalty: int) -> None:
+    """A joker finish doubles the round; whether it doubles a 101 penalty too is the
+    ``flat_penalties_double`` house rule (612), which the ruling cites and names."""
+    rules = Rules.preset("101").with_options({"flat_penalties_double": choice})
+    players = [PlayerRound(Opened.MELDS), PlayerRound(Opened.MELDS, (), 10,
+                                                      (Penalty.OPENING_SHORT,))]
+    ruled = check_score(players, winner=0, finish=Finish.OKEY, rules=rules)
+    assert code in [r.code for r in ruled.reasons] and "612" in ruled.rules
+    assert ruled.result["scores"] == [-202, 20 + penalty]
+    assert ruled.options["flat_penalties_double"] == choice
+    normal = check_score(players, winner=0, finish=Finish.NORMAL, rules=rules)
+    assert "612" not in normal.rules

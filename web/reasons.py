@@ -85,6 +85,8 @@ MESSAGES: dict[Code, LazyString] = {
     Code.SCORE_DOUBLED_PAIRS: _("Finished with pairs: every score doubles."),
     Code.SCORE_DOUBLED_RISK: _("Risk round: every score doubles."),
     Code.SCORE_DOUBLINGS_STACK: _("The doublings stack: everything counts ×%(factor)s."),
+    Code.PENALTIES_FLAT: _("A 101 penalty is not doubled: under these rules it stays 101 however the round's scores multiply."),
+    Code.PENALTIES_DOUBLED: _("A 101 penalty doubles with the round: under these rules it counts ×%(factor)s too."),
     Code.SCORE_ELDEN: _("Finished in one go (elden bitme): %(points)s."),
     Code.PENALTY_OPENING_SHORT: _("Penalty for laying down short of 101: %(points)s."),
     Code.PENALTY_ISLEK: _("Penalty for discarding a playable (işlek) tile: %(points)s."),
