@@ -48,6 +48,11 @@ def test_a_phrase_starts_a_word() -> None:
      Situation("normal", "never", penalties=("opening_short",))),
     ("Joker noch auf der Hand und nie ausgelegt, wie viele Punkte",
      Situation("normal", "never", penalties=("okey_in_hand",))),
+    # the 101 penalties asked about beside a doubling: whether it takes them too (612)
+    ("do the 101 penalites double on a joker finish",
+     Situation("okey", penalties=("opening_short",))),
+    ("risk elinde biri bitti, hiç açmayana 101 cezası da katlanır mı",
+     Situation("normal", "never", True, penalties=("opening_short",))),
     # a player who had opened, asked what is written or said not to finish: an ordinary
     # round told, with its hand left over (601)
     ("biri bitti ben açmıştım elimde siyah 13 mavi 13 kırmızı 1 var kaç yazıcam",

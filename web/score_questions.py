@@ -79,6 +79,9 @@ def read_situation(query: str) -> Situation | None:
         kind = "okey_finish"  # with the fake joker: no joker finish, as the ruling says (803)
     finished = bool(facets & {"finished", "not_finished", "asks_score"}) or kind is not None
     penalties = tuple(sorted(facets & _PENALTIES))
+    if not penalties and "flat_penalty" in facets and (
+            kind in ("okey_finish", "pairs_finish") or "risk_round" in facets):
+        penalties = ("opening_short",)  # whether a doubling takes the 101 penalties too (612)
     told_player = facets & {"pairs_player", "never_opened", "risk_round", "not_okey_finish"} \
         or "opened" in facets and facets & {"asks_score", "not_finished"}
     if kind is None and not (finished and (penalties or told_player)):
