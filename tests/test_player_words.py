@@ -407,6 +407,26 @@ def test_a_glossary_term_that_is_a_synonym_phrase_is_defined(search_index: Searc
         == pytest.approx(1.0 + DEFINITION_BONUS)
 
 
+@pytest.mark.parametrize(("lang", "query", "first"), [
+    ("en", "open with 4 pairs?", ("501", "701")), ("de", "vier Paare reichen?", ("501", "701")),
+    ("tr", "dört çift ile açılır mı", ("501", "701")),
+    # four players, not four pairs; five pairs are what 501 counts
+    ("tr", "4 kişi çift açarsa", ("503",)), ("tr", "5 çift", ("501",)),
+])
+def test_a_count_of_pairs_no_rule_counts_is_no_number_to_match(
+        search_index: SearchIndex, lang: str, query: str, first: tuple[str, ...]) -> None:
+    """``4 pairs`` are too few to open; read as the number 4 they found the rule on all four
+    players opening with pairs (503) first."""
+    assert search_index.search(query, lang).hits[0].id in first
+
+
+def test_the_fewest_pairs_a_rule_counts_is_the_opening_with_pairs() -> None:
+    from referee.checks import OPENING_PAIRS
+    from rules_data.search.query import FEWEST_PAIRS
+
+    assert FEWEST_PAIRS == OPENING_PAIRS
+
+
 def test_a_rule_loses_by_the_share_of_the_question_it_lacks(search_index: SearchIndex) -> None:
     """Coordination: of two rules with the same score, one holding both words of ``joker
     abwerfen`` keeps it, one holding only ``joker`` keeps ``(1/2) ** COORDINATION`` of it."""

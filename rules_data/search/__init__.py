@@ -48,6 +48,7 @@ from rules_data.search.query import (
     read_numbers,
     suggestion,
     without_variant_number,
+    without_pair_count,
 )
 from rules_data.search.ranking import LEAD_FLOOR, REFEREE_LEAD, SUGGEST_MARGIN
 from rules_data.search.results import (
@@ -272,6 +273,7 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
     hits: list[Hit] = []
     if named == "101":
         units = without_variant_number(words, units)
+    units = without_pair_count(words, units)
     ranked = gen.ranker.rank(units, named, consequence) if units else []
     if suggested is not None and ranked:
         # suggest only when the mended query finds clearly better than the typed one; the

@@ -844,6 +844,32 @@ def without_variant_number(words: Sequence[str], units: list[Unit]) -> list[Unit
     return rest if rest else units
 
 
+_PAIR_WORDS = ("cift", "paar", "pair", "parchen")
+"""How a word for pairs starts, folded: a number just before it counts them."""
+FEWEST_PAIRS = 5
+"""The fewest pairs a rule counts: five open in 101 Okey (501); plain Okey wins with seven
+(504), and ten are a pair finish (603)."""
+
+
+def without_pair_count(words: Sequence[str], units: list[Unit]) -> list[Unit]:
+    """The units of a query without a count of pairs fewer than any rule counts (``4 çift``,
+    ``vier Paare``, ``four pairs``): no rule says it, and read as a number it would lead the
+    rule whose number it is (``all four open with pairs``, 503) over the rules on pairs; too
+    few to open, it is the short opening the referee reads (701). ``5 çift`` stays: 501 says
+    it.
+    """
+    typed = [fold(plain_lower(word)) for word in words]
+    counts = {typed[k] for k in range(len(typed) - 1)
+              if (count := number_of(typed[k])) is not None and count < FEWEST_PAIRS
+              and typed[k + 1].startswith(_PAIR_WORDS)}
+    if not counts:
+        return units
+    rest = [unit for unit in units
+            if not {text for clause in unit if not clause.synonym
+                    for alts in clause.words for _, text, _ in alts} <= counts]
+    return rest if rest else units
+
+
 def _names_101(word: str) -> bool:
     """Whether a typed word names 101 Okey: one of its names, or a number among them with an
     ending.
