@@ -79,9 +79,8 @@ def check_links(query: str, reading: Reading | None = None) -> list[CheckLink]:
 def ruling_cards(reading: Reading) -> list[dict[str, Any]]:
     """The checks on the tiles a question names (``reading.check``: a meld or several, a pair,
     the best opening of tiles asked to open with), as the API writes a ruling (or the error
-    that stops it), with
-    a link to the check's page and the reason the card says (``said``): the first, but for a
-    caveat on the tiles given (a best opening of part of a rack)."""
+    that stops it), with a link to the check's page and the reason the card says (``said``):
+    the first, but for a caveat on the tiles given (a best opening of part of a rack)."""
     fields: dict[str, Any] = {
         "tiles": " ".join(str(t) for t in reading.tiles),
         "indicator": str(reading.indicator) if reading.indicator is not None else ""}

@@ -98,7 +98,7 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
     if asked is None or laid:
         return Reading()
     melds = meld_checks(asked[0], table, asked[1])
-    return Reading(lead_of(melds), *asked[:1], melds, "meld", asked[1])
+    return Reading(lead_of(melds), asked[0], melds, "meld", asked[1])
 
 
 def tiles_reading(query: str, tiles: tuple[Tile, ...], table: Rules | None,

@@ -185,8 +185,8 @@ def named_groups(text: str) -> tuple[tuple[Tile, ...], ...]:
     """The melds a question names one after another, each at least three tiles, parted by a
     comma, a bar or a word for "and"; none unless it names two or more.
 
-    >>> [" ".join(map(str, g)) for g in named_groups("schwarz 11 12 13, rot 11 12 13 und gelb 11 12 13")]
-    ['K11 K12 K13', 'R11 R12 R13', 'Y11 Y12 Y13']
+    >>> [" ".join(map(str, g)) for g in named_groups("schwarz 11 12 13 und rot 1 2 3")]
+    ['K11 K12 K13', 'R1 R2 R3']
     >>> named_groups("R3 R4 R5 B7 K7 Y7"), named_groups("rot 7, blau 7, gelb 7")
     ((), ())
     """
