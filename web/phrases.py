@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import yaml
 
 from rules_data import LANGS
+from rules_data.search import MAX_QUERY
 
 CHECK_LINKS = Path(__file__).with_name("check_links.yaml")
 """The questions each of the referee's checks answers (the results page links to it)."""
@@ -22,11 +23,21 @@ Phrases = dict[str, dict[str, tuple[str, ...]]]
 
 def fold(text: str) -> str:
     """Lowercase the Turkish way, without accents or Turkish letters; words (punctuation and
-    apostrophes split them) between single spaces.
+    apostrophes split them) between single spaces. Kept for a text as long as a query: every
+    reader of a question folds it.
 
     >>> fold("Okey'i ATTIM, didn't  Çİft")
     'okey i attim didn t cift'
     """
+    return _folded(text) if len(text) <= MAX_QUERY else _fold(text)
+
+
+@lru_cache(maxsize=4096)
+def _folded(text: str) -> str:
+    return _fold(text)
+
+
+def _fold(text: str) -> str:
     text = unicodedata.normalize("NFC", text).replace("İ", "i").replace("I", "ı").lower()
     text = text.replace("ı", "i")
     bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))

@@ -82,9 +82,8 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
     shown = indicator[0] if indicator is not None else None
     if tiles and indicator is not None:  # the indicator named is none of the tiles asked about
         tiles = indicator[1] if len(indicator[1]) >= MIN_TILES else ()
-    laid = lies_on_table(query) and not asks_to_open(query)
-    if tiles and laid:  # a meld on the table is the case of the question, not what it asks
-        return Reading()
+    if tiles and lies_on_table(query) and not asks_to_open(query):
+        return Reading()  # a meld on the table is the case of the question, not what it asks
     if tiles:
         return tiles_reading(query, tiles, table, shown)
     pairs = pairs_in_query(query)
@@ -95,7 +94,7 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
         checks = one_pair_checks(*pair, table)
         return Reading(lead_of(checks), pair[0], checks, "pair", pair[1])
     asked = meld_asked(query)
-    if asked is None or laid:
+    if asked is None or lies_on_table(query) and not asks_to_open(query):
         return Reading()
     melds = meld_checks(asked[0], table, asked[1])
     return Reading(lead_of(melds), asked[0], melds, "meld", asked[1])

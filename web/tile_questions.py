@@ -98,6 +98,7 @@ def named_tiles(text: str) -> tuple[Tile, ...]:
     return tiles if len(tiles) >= MIN_TILES else ()
 
 
+@kept_per_query(())
 def every_named_tile(text: str) -> tuple[Tile, ...]:
     """The tiles a search names: ``R12 R13 R1``, a colour word
     before its numbers (``kırmızı 12 13 1``, ``rot 12 13 1``), or three or more numbers
@@ -355,12 +356,11 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     True
     """
     words = read_numbers(_words(text))
-    at = next((k for k, word in enumerate(words)
-               if fold(plain_lower(word)).startswith(_INDICATOR_WORDS)), None)
+    folded = [fold(plain_lower(word)) for word in words]
+    at = next((k for k, word in enumerate(folded) if word.startswith(_INDICATOR_WORDS)), None)
     if at is not None:
         tiles = _tiles_from(words, at + 1, within=3)
         return (tiles[0], tiles[1:]) if tiles else None
-    folded = [fold(plain_lower(word)) for word in words]
     for k in range(len(words)):
         okey = okey_named_at(words, folded, k)
         if okey is not None:
@@ -515,6 +515,12 @@ _LOCATIVE = frozenset({"de", "da", "te", "ta", "'de", "'da", "'te", "'ta"})
 """Turkish endings on ``okey`` that make it the game played in (``okeyde``): no tile."""
 
 
+@kept_per_query(())
+def _folded(text: str) -> tuple[str, ...]:
+    """A question's words, folded: what the readers of tiles asked about compare."""
+    return tuple(fold(plain_lower(word)) for word in _words(text))
+
+
 @kept_per_query(None)
 def meld_asked(text: str) -> tuple[tuple[Tile, ...], Tile | None] | None:
     """The tiles a question asks about as a meld, where :func:`tiles_in_query` reads too few,
@@ -532,13 +538,17 @@ def meld_asked(text: str) -> tuple[tuple[Tile, ...], Tile | None] | None:
     >>> meld_asked("red 7 and red 8 on the table"), meld_asked("two red 7s in the set?")
     (None, None)
     """
+    words = _folded(text)
+    meld_word = any(word in _MELD_WORDS for word in words)
+    if not meld_word and not any(word.startswith(_JOKER_WORDS) for word in words):
+        return None  # neither a meld asked about nor an okey named among tiles
     asked = asked_tiles(text)
     tiles, indicator = asked
     wild = sum(1 for tile in tiles
                if tile.is_fake or (indicator is not None and tile == indicator.next_up()))
     if wild and len(tiles) - wild >= 2:
         return asked
-    if not any(fold(plain_lower(word)) in _MELD_WORDS for word in _words(text)):
+    if not meld_word:
         return None
     if len(tiles) < 2 or (len(tiles) == 2 and len(set(tiles)) < 2):
         return None  # two of one tile ask about the tile set (``two red 7s in the set``)
@@ -563,7 +573,7 @@ def pair_asked(text: str) -> tuple[tuple[Tile, Tile], Tile | None] | None:
     >>> pair_asked("R7 R7"), pair_asked("is a joker and R7 R8 a pair")
     (None, None)
     """
-    if not any(fold(plain_lower(word)).startswith(_PAIR_WORDS) for word in _words(text)):
+    if not any(word.startswith(_PAIR_WORDS) for word in _folded(text)):
         return None
     (*tiles,), indicator = asked_tiles(text)
     return ((tiles[0], tiles[1]), indicator) if len(tiles) == 2 else None
