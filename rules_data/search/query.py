@@ -844,6 +844,12 @@ def without_variant_number(words: Sequence[str], units: list[Unit]) -> list[Unit
     return rest if rest else units
 
 
+@lru_cache(maxsize=65536)
+def _folded_word(word: str) -> str:
+    """A typed word lowercased and folded, kept: every query's words are looked at so."""
+    return fold(plain_lower(word))
+
+
 _PAIR_WORDS = ("cift", "paar", "pair", "parchen")
 """How a word for pairs starts, folded: a number just before it counts them."""
 FEWEST_PAIRS = 5
@@ -858,10 +864,10 @@ def without_pair_count(words: Sequence[str], units: list[Unit]) -> list[Unit]:
     few to open, it is the short opening the referee reads (701). ``5 çift`` stays: 501 says
     it.
     """
-    typed = [fold(plain_lower(word)) for word in words]
+    typed = [_folded_word(word) for word in words]
     counts = {typed[k] for k in range(len(typed) - 1)
-              if (count := number_of(typed[k])) is not None and count < FEWEST_PAIRS
-              and typed[k + 1].startswith(_PAIR_WORDS)}
+              if typed[k + 1].startswith(_PAIR_WORDS)
+              and (count := number_of(typed[k])) is not None and count < FEWEST_PAIRS}
     if not counts:
         return units
     rest = [unit for unit in units

@@ -146,8 +146,16 @@ class Ranker:
         """Per language and form of the rule texts' words, where each rule's text has it
         (see :meth:`text_bonus`)."""
         self.highlighter = highlighter
-        self.titles = dict(titles or {})
-        """Each rule's title per language, as its words' index terms (see :meth:`refined`)."""
+        self.title_words: dict[str, list[tuple[int, int, int]]] = {}
+        """Per index term, the rule titles that hold it: (rule, title, word of the title)."""
+        self.title_sizes: dict[tuple[int, int], int] = {}
+        """Per rule title (a rule's, in one language), its number of words."""
+        for doc, doc_titles in (titles or {}).items():
+            for t, title in enumerate(doc_titles):
+                self.title_sizes[doc, t] = len(title)
+                for w, word in enumerate(title):
+                    for term in word:
+                        self.title_words.setdefault(term, []).append((doc, t, w))
         self._words: dict[Alternatives, dict[int, float]] = {}
         self._units: dict[Unit, dict[int, float]] = {}
         self._covers: dict[Unit, Cover] = {}
@@ -320,21 +328,34 @@ class Ranker:
         that share against its refinement (``einfaches Okey … 12 13 1``: 407 before 404)."""
         if not self.refines or not units:
             return scores
+        pairs = [(rule, general) for rule, general in self.refines.items()
+                 if rule in scores and general in scores]
+        if not pairs:
+            return scores
         covers = [self.cover(unit)[0] for unit in units]
-        typed = set().union(*(unit_terms(unit, synonyms=False) for unit in units))
-        demoted = {general for rule, general in self.refines.items()
-                   if rule in scores and general in scores
-                   and (any(rule in found and general not in found for found in covers)
-                        or self.title_held(rule, typed) and not self.title_held(general, typed))}
+        demoted = {general for rule, general in pairs
+                   if any(rule in found and general not in found for found in covers)}
+        if any(general not in demoted for _, general in pairs):
+            held = self.titles_held(units)
+            demoted |= {general for rule, general in pairs if rule in held and general not in held}
         if not demoted:
             return scores
         return {doc: score / self.prior.get(doc, 1.0) if doc in demoted else score
                 for doc, score in scores.items()}
 
-    def title_held(self, doc: int, terms: set[str]) -> bool:
-        """Whether a query's terms hold every word of the rule's title in some language."""
-        return any(all(not word.isdisjoint(terms) for word in title)
-                   for title in self.titles.get(doc, ()))
+    def titles_held(self, units: Sequence[Unit]) -> set[int]:
+        """The rules whose title, in some language, the query's words hold every word of."""
+        hits: dict[tuple[int, int], set[int]] = {}
+        found = self.title_words
+        for unit in units:
+            for clause in unit:
+                if clause.synonym:
+                    continue
+                for term in clause.terms:
+                    for doc, title, word in found.get(term, ()):
+                        hits.setdefault((doc, title), set()).add(word)
+        return {doc for (doc, title), words in hits.items()
+                if len(words) == self.title_sizes[doc, title]}
 
     def coordination(self, units: Sequence[Unit], scores: dict[int, float],
                      absent: int = 0) -> dict[int, float]:
