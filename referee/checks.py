@@ -186,19 +186,27 @@ def _meld_json(meld: Meld) -> dict[str, object]:
     }
 
 
-def check_meld(tiles: Sequence[Tile], *, indicator: Tile | None = None, rules: Rules) -> Ruling:
-    """Is this a set or a run (402-404, 407)? Returns its kind, the jokers' roles and value.
-
-    Without an indicator no tile is wild, and a fake joker cannot be read.
-    """
+def _jokers_ruling_on(tiles: Sequence[Tile], indicator: Tile | None, rules: Rules) -> Jokers:
+    """The jokers for a check on tiles given with or without an indicator, after checking
+    the tiles could all exist: without one no tile is wild, and a fake joker among them
+    cannot be read (``indicator_needed``)."""
     if indicator is None:
         check_physical(tiles)
         jokers = Jokers.unknown()
         if any(tile.is_fake for tile in tiles):
             jokers.require_okey()
-    else:
-        jokers = jokers_for(indicator, rules, tiles)
-        jokers.require_okey()
+        return jokers
+    jokers = jokers_for(indicator, rules, tiles)
+    jokers.require_okey()
+    return jokers
+
+
+def check_meld(tiles: Sequence[Tile], *, indicator: Tile | None = None, rules: Rules) -> Ruling:
+    """Is this a set or a run (402-404, 407)? Returns its kind, the jokers' roles and value.
+
+    Without an indicator no tile is wild, and a fake joker cannot be read.
+    """
+    jokers = _jokers_ruling_on(tiles, indicator, rules)
     meld, problems = read_meld(tiles, jokers, rules)
     options = _meld_options(rules, tiles)
     if meld is None:
@@ -232,14 +240,7 @@ def check_pair(tiles: Sequence[Tile], *, indicator: Tile | None = None, rules: R
     """
     require_count(tiles, (2,), "a pair")
     first, second = tiles
-    if indicator is None:
-        check_physical(tiles)
-        jokers = Jokers.unknown()
-        if first.is_fake or second.is_fake:
-            jokers.require_okey()
-    else:
-        jokers = jokers_for(indicator, rules, tiles)
-        jokers.require_okey()
+    jokers = _jokers_ruling_on(tiles, indicator, rules)
     wild = wild_pairs(rules)
     options = {"joker_in_pair": rules.choice("joker_in_pair")}
     if first.is_fake or second.is_fake:
