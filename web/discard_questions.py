@@ -24,8 +24,7 @@ from referee.options import Rules
 from referee.tiles import Tile
 from rules_data.search import Lead
 from web import phrases
-from web.errors import InputError
-from web.question_rulings import Rulings, beyond, kept_per_query, lead_of, rule_on
+from web.question_rulings import Rulings, beyond, kept_per_query, lead_of, rule_on, ruled
 from web.tile_questions import MIN_TILES, indicator_apart, named_indicator, named_tiles
 
 PHRASES_FILE = Path(__file__).with_name("discard_questions.yaml")
@@ -117,8 +116,8 @@ def shown_by_tiles(query: str) -> tuple[Thrown, Shown] | None:
     shown = Shown(indicator_apart(tiles), tiles[-1], tiles[:-1])
     body = {"variant": "101", "indicator": str(shown.indicator), "tile": str(shown.tile),
             "table": [[str(t) for t in shown.table]]}
-    playable = any(not isinstance(checked, InputError) and checked[0].result.get("playable")
-                   for _, checked in rule_on("discard", [("101", body)], None))
+    playable = any(ruling.result.get("playable")
+                   for _, ruling in ruled(rule_on("discard", [("101", body)], None)))
     return ("playable", shown) if playable else None
 
 

@@ -18,7 +18,7 @@ from web.pickup_questions import failed_pickup
 from web.question_leads import Reading, read_question
 from web.question_rulings import Rulings
 from web.score_questions import read_situation
-from web.tile_questions import named_indicator, opening_fields
+from web.tile_questions import named_indicator, opening_fields, tile_fields
 
 LINKS_FILE = phrases.CHECK_LINKS
 
@@ -63,10 +63,8 @@ def check_links(query: str, reading: Reading | None = None) -> list[CheckLink]:
                  if link.check == "okey" else link for link in links]
     reading = reading or read_question(query)
     if reading.check == "pair":  # the two tiles it asks about: the pair check on them
-        fields = [("tiles", " ".join(map(str, reading.tiles)))]
-        if reading.indicator is not None:
-            fields.append(("indicator", str(reading.indicator)))
-        links = [CheckLink("pair", folded, tuple(fields)),
+        fields = tuple(tile_fields(reading.tiles, reading.indicator).items())
+        links = [CheckLink("pair", folded, fields),
                  *(link for link in links if link.check != "pair")]
     tiles = reading.tiles if reading.check in ("meld", "best-opening") else ()
     if tiles and asks_to_open(query):  # whether the tiles it names open: their best opening
@@ -81,9 +79,8 @@ def ruling_cards(reading: Reading) -> list[dict[str, Any]]:
     the best opening of tiles asked to open with), as the API writes a ruling (or the error
     that stops it), with a link to the check's page and the reason the card says (``said``):
     the first, but for a caveat on the tiles given (a best opening of part of a rack)."""
-    fields: dict[str, Any] = {
-        "tiles": " ".join(str(t) for t in reading.tiles),
-        "indicator": str(reading.indicator) if reading.indicator is not None else ""}
+    fields: dict[str, Any] = tile_fields(reading.tiles, reading.indicator)
+    fields.setdefault("indicator", "")  # sent empty, as the form does: ruled without one
     if reading.check == "best-opening":  # it needs an indicator: the one it took
         fields = opening_fields(reading.tiles, reading.indicator)
     found: list[dict[str, Any]] = []

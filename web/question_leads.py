@@ -14,10 +14,9 @@ from referee.options import Rules
 from referee.tiles import Tile
 from rules_data.search import Lead, Results
 from web.discard_questions import discard_lead
-from web.errors import InputError
 from web.opening_questions import asks_to_open, opening_lead
 from web.pickup_questions import pickup_lead
-from web.question_rulings import Rulings, lead_of
+from web.question_rulings import Rulings, lead_of, ruled
 from web.score_questions import score_lead
 from web.tile_questions import (
     MIN_TILES,
@@ -131,23 +130,21 @@ def tiles_reading(query: str, tiles: tuple[Tile, ...], table: Rules | None,
 
 def any_valid(rulings: Rulings) -> bool:
     """Whether any variant's ruling says valid."""
-    return any(not isinstance(checked, InputError) and checked[0].result.get("valid")
-               for _, checked in rulings)
+    return any(ruling.result.get("valid") for _, ruling in ruled(rulings))
 
 
 def several_melds(opening: Rulings) -> bool:
     """Whether the best opening lays every tile in two melds or more: tiles named as several
     melds (``schwarz 11 12 13, rot 11 12 13 und gelb 11 12 13``), which no one meld is."""
-    return any(not isinstance(checked, InputError) and len(checked[0].result["melds"]) >= 2
-               and not checked[0].result["leftover"] for _, checked in opening)
+    return any(len(ruling.result["melds"]) >= 2 and not ruling.result["leftover"]
+               for _, ruling in ruled(opening))
 
 
 def melds_of(opening: Rulings) -> tuple[tuple[Tile, ...], ...]:
     """The melds of a best opening, each as its tiles: ``R3 R4 R5 und B7 K7 Y7, sind das
     zwei gültige Kombis?`` asks about two melds (402), not about opening with them (401)."""
     return tuple(tuple(Tile.parse(tile) for tile in meld["tiles"])
-                 for _, checked in opening if not isinstance(checked, InputError)
-                 for meld in checked[0].result["melds"])
+                 for _, ruling in ruled(opening) for meld in ruling.result["melds"])
 
 
 def merged(lead: Lead) -> Lead:

@@ -4,7 +4,7 @@ pickup), and the rules of them that lead the search."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar, cast
 
 from referee.options import Rules
@@ -53,11 +53,16 @@ def rule_on(check: str, bodies: Iterable[tuple[str, dict[str, Any]]],
     return found
 
 
+def ruled(rulings: Rulings) -> Iterator[tuple[str, Ruling]]:
+    """Each variant's ruling, leaving out the variants an input error stopped."""
+    return ((variant, checked[0]) for variant, checked in rulings
+            if not isinstance(checked, InputError))
+
+
 def lead_of(rulings: Rulings) -> Lead:
     """The rules each variant's ruling rests on: they answer the question, so the search
     ranks them higher."""
-    return tuple((variant, checked[0].rules) for variant, checked in rulings
-                 if not isinstance(checked, InputError))
+    return tuple((variant, ruling.rules) for variant, ruling in ruled(rulings))
 
 
 def beyond(lead: Lead, ordinary: Lead) -> Lead:

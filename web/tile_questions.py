@@ -454,16 +454,32 @@ def okey_checks(indicator: Tile, table: Rules | None) -> Rulings:
                             for variant in ("101", "plain")), table)
 
 
-def meld_checks(tiles: tuple[Tile, ...], table: Rules | None,
-                indicator: Tile | None = None) -> Rulings:
-    """The meld check on the tiles in each variant (with the indicator, if one is given),
-    under ``table``'s house rules where the table plays that variant: the ruling and its
-    rules, or the error that stops it."""
-    fields = {"tiles": " ".join(str(t) for t in tiles)}
+def tile_fields(tiles: Collection[Tile], indicator: Tile | None) -> dict[str, str]:
+    """A check's fields for tiles a question names, and the indicator ruled with, if any.
+
+    >>> tile_fields((Tile.parse("R5"), Tile.parse("Y4")), Tile.parse("R4"))
+    {'tiles': 'R5 Y4', 'indicator': 'R4'}
+    """
+    fields = {"tiles": " ".join(map(str, tiles))}
     if indicator is not None:
         fields["indicator"] = str(indicator)
-    return rule_on("meld", ((variant, {"variant": variant, **fields})
-                            for variant in ("101", "plain")), table)
+    return fields
+
+
+def _tile_checks(check: str, tiles: Collection[Tile], table: Rules | None,
+                 indicator: Tile | None) -> Rulings:
+    """A check on the tiles in each variant (with the indicator, if one is given), under
+    ``table``'s house rules where the table plays that variant: the ruling and its rules, or
+    the error that stops it."""
+    fields = tile_fields(tiles, indicator)
+    return rule_on(check, ((variant, {"variant": variant, **fields})
+                           for variant in ("101", "plain")), table)
+
+
+def meld_checks(tiles: tuple[Tile, ...], table: Rules | None,
+                indicator: Tile | None = None) -> Rulings:
+    """The meld check on the tiles in each variant (see :func:`_tile_checks`)."""
+    return _tile_checks("meld", tiles, table, indicator)
 
 
 def opening_fields(tiles: tuple[Tile, ...], indicator: Tile | None = None) -> dict[str, str]:
@@ -622,12 +638,8 @@ def _game_name(words: list[str], k: int) -> bool:
 
 def one_pair_checks(pair: tuple[Tile, Tile], indicator: Tile | None,
                     table: Rules | None) -> Rulings:
-    """The pair check on two tiles in each variant (see :func:`meld_checks`)."""
-    fields = {"tiles": f"{pair[0]} {pair[1]}"}
-    if indicator is not None:
-        fields["indicator"] = str(indicator)
-    return rule_on("pair", ((variant, {"variant": variant, **fields})
-                            for variant in ("101", "plain")), table)
+    """The pair check on two tiles in each variant (see :func:`_tile_checks`)."""
+    return _tile_checks("pair", pair, table, indicator)
 
 
 def pair_checks(pairs: tuple[tuple[Tile, Tile], ...], table: Rules | None) -> Rulings:
