@@ -14,14 +14,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 from pathlib import Path
 
 from referee.options import Rules
 from referee.tiles import COLOR_NAMES, Color, Tile, color_word
 from rules_data.analysis import fold, plain_lower
-from rules_data.search import number_of, read_numbers
+from rules_data.search import PAIR_WORDS, number_of, read_numbers
 from web import phrases
 from web.question_rulings import Rulings, kept_per_query, rule_on
 
@@ -339,6 +339,14 @@ _INDICATOR_WORDS = ("gosterge", "anzeige", "indicator")
 ``indicator``): the tile named after it is the indicator."""
 
 
+@kept_per_query(((), ()))
+def _numbered(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A question's words with its number words read as digits (``on üç`` as ``13``), and
+    each folded: what the readers of the indicator and of the okeys it names look at."""
+    words = tuple(read_numbers(_words(text)))
+    return words, tuple(fold(plain_lower(word)) for word in words)
+
+
 @kept_per_query(None)
 def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     """The indicator a search names (a tile just after a word for it), and the tiles it
@@ -355,8 +363,7 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     >>> named_indicator("indicator is a 13") is None
     True
     """
-    words = read_numbers(_words(text))
-    folded = [fold(plain_lower(word)) for word in words]
+    words, folded = _numbered(text)
     at = next((k for k, word in enumerate(folded) if word.startswith(_INDICATOR_WORDS)), None)
     if at is not None:
         tiles = _tiles_from(words, at + 1, within=3)
@@ -370,7 +377,7 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     return None
 
 
-def _tiles_from(words: list[str], start: int, within: int) -> tuple[Tile, ...]:
+def _tiles_from(words: Sequence[str], start: int, within: int) -> tuple[Tile, ...]:
     """The tiles named from ``words[start]`` on, one by one (a colour holds for the numbers
     after it); none unless the first is named within ``within`` words."""
     tiles: list[Tile] = []
@@ -393,7 +400,7 @@ _OKEY_IS = frozenset({"is", "ist", "war", "was", "ise", "iken"})
 """Words between a word for the okey and the tile it names: ``joker is red 5``."""
 
 
-def okey_named_at(words: list[str], folded: list[str], k: int) -> Tile | None:
+def okey_named_at(words: Sequence[str], folded: Sequence[str], k: int) -> Tile | None:
     """The tile that the word for the okey at ``words[k]`` names as the okey, just after it
     or after a word for "is" (``okey kırmızı 5``, ``Joker ist rot 5``, ``the okey is R5``);
     None where it names none (``okey ile sarı 4``), where it stands in a list of tiles
@@ -518,8 +525,6 @@ _MELD_WORDS = frozenset({
 """Words for a meld, folded, that ask whether tiles make one: ``seri mi``, ``eine Reihe``."""
 
 
-_PAIR_WORDS = ("cift", "pair", "paar", "parchen")
-"""How a word for a pair starts, folded: ``çifttir``, ``pairs``, ``Paar``, ``Pärchen``."""
 _JOKER_WORDS = ("okey", "joker")
 """How a word for the okey, the joker tile, starts, folded: ``okeyle``, ``Joker``, ``jokers``."""
 _FAKE_WORDS = frozenset({"sahte", "fake", "false", "falsch", "falsche", "falscher", "falschen"})
@@ -529,12 +534,6 @@ _GAME_BESIDE = frozenset({"101", "in", "im", "beim", "normal", "normales", "norm
 """Words beside ``okey`` that make it the game's name, not a tile: ``101 okey``, ``in okey``."""
 _LOCATIVE = frozenset({"de", "da", "te", "ta", "'de", "'da", "'te", "'ta"})
 """Turkish endings on ``okey`` that make it the game played in (``okeyde``): no tile."""
-
-
-@kept_per_query(())
-def _folded(text: str) -> tuple[str, ...]:
-    """A question's words, folded: what the readers of tiles asked about compare."""
-    return tuple(fold(plain_lower(word)) for word in _words(text))
 
 
 @kept_per_query(None)
@@ -554,7 +553,7 @@ def meld_asked(text: str) -> tuple[tuple[Tile, ...], Tile | None] | None:
     >>> meld_asked("red 7 and red 8 on the table"), meld_asked("two red 7s in the set?")
     (None, None)
     """
-    words = _folded(text)
+    _, words = _numbered(text)
     meld_word = any(word in _MELD_WORDS for word in words)
     if not meld_word and not any(word.startswith(_JOKER_WORDS) for word in words):
         return None  # neither a meld asked about nor an okey named among tiles
@@ -589,7 +588,7 @@ def pair_asked(text: str) -> tuple[tuple[Tile, Tile], Tile | None] | None:
     >>> pair_asked("R7 R7"), pair_asked("is a joker and R7 R8 a pair")
     (None, None)
     """
-    if not any(word.startswith(_PAIR_WORDS) for word in _folded(text)):
+    if not any(word.startswith(PAIR_WORDS) for word in _numbered(text)[1]):
         return None
     (*tiles,), indicator = asked_tiles(text)
     return ((tiles[0], tiles[1]), indicator) if len(tiles) == 2 else None
@@ -599,8 +598,7 @@ def asked_tiles(text: str) -> tuple[tuple[Tile, ...], Tile | None]:
     """The tiles a question names, then the okeys and fake jokers it names by their word,
     and the indicator to rule with: the one it names; else, where an okey or a fake joker is
     named, one apart from the other tiles, whose okey stands for the word; else none."""
-    raw = read_numbers(_words(text))
-    words = [fold(plain_lower(word)) for word in raw]
+    raw, words = _numbered(text)
     shown = named_indicator(text)
     named = list(shown[1] if shown is not None else every_named_tile(text))
     okeys = fakes = 0
@@ -628,7 +626,7 @@ def _times(word: str) -> int:
     return 2 if word in ("both", "beide") or number_of(word) == 2 else 1
 
 
-def _game_name(words: list[str], k: int) -> bool:
+def _game_name(words: Sequence[str], k: int) -> bool:
     """Whether ``okey`` at ``words[k]`` names the game (``101 okey``, ``in okey``, ``okeyde``),
     not the joker tile."""
     beside = {words[k - 1] if k else "", words[k + 1] if k + 1 < len(words) else ""}

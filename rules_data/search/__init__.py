@@ -41,14 +41,15 @@ from rules_data.search.index import POINTER, Generation, build_lock, clean, read
 from rules_data.search.index import Generation as _Generation
 from rules_data.search.index import write_generation
 from rules_data.search.query import (
+    PAIR_WORDS,
     clean_query,
     game_without_101,
     load_word_lists,
     number_of,
     read_numbers,
     suggestion,
-    without_variant_number,
     without_pair_count,
+    without_variant_number,
 )
 from rules_data.search.ranking import LEAD_FLOOR, REFEREE_LEAD, SUGGEST_MARGIN
 from rules_data.search.results import (
@@ -63,7 +64,8 @@ from rules_data.search.results import (
 )
 
 __all__ = [
-    "MAX_LIMIT", "MAX_QUERY", "POINTER", "VARIANT_CHOICES", "VOCABULARY", "Hit", "Lead",
+    "MAX_LIMIT", "MAX_QUERY", "PAIR_WORDS", "POINTER", "VARIANT_CHOICES", "VOCABULARY", "Hit",
+    "Lead",
     "QueryError",
     "Results", "SearchIndex", "_Generation", "_documents", "_vocabulary", "clean_query",
     "RESULT_CACHE", "code_version", "index_info", "number_of", "plain_text", "read_numbers",

@@ -838,10 +838,7 @@ def without_variant_number(words: Sequence[str], units: list[Unit]) -> list[Unit
             k and typed[k - 1] in _VARIANT_BEFORE or _beside_game_word(typed, k))
             for k in places):
         return units
-    rest = [unit for unit in units
-            if not {text for clause in unit for alts in clause.words for _, text, _ in alts}
-            <= {"101"}]
-    return rest if rest else units
+    return _without_units(units, {"101"}, synonyms=True)
 
 
 @lru_cache(maxsize=65536)
@@ -850,8 +847,9 @@ def _folded_word(word: str) -> str:
     return fold(plain_lower(word))
 
 
-_PAIR_WORDS = ("cift", "paar", "pair", "parchen")
-"""How a word for pairs starts, folded: a number just before it counts them."""
+PAIR_WORDS = ("cift", "paar", "pair", "parchen")
+"""How a word for pairs starts, folded (``çifttir``, ``Paare``, ``pairs``, ``Pärchen``): a
+number just before it counts them."""
 FEWEST_PAIRS = 5
 """The fewest pairs a rule counts: five open in 101 Okey (501); plain Okey wins with seven
 (504), and ten are a pair finish (603)."""
@@ -866,13 +864,19 @@ def without_pair_count(words: Sequence[str], units: list[Unit]) -> list[Unit]:
     """
     typed = [_folded_word(word) for word in words]
     counts = {typed[k] for k in range(len(typed) - 1)
-              if typed[k + 1].startswith(_PAIR_WORDS)
+              if typed[k + 1].startswith(PAIR_WORDS)
               and (count := number_of(typed[k])) is not None and count < FEWEST_PAIRS}
     if not counts:
         return units
+    return _without_units(units, counts, synonyms=False)
+
+
+def _without_units(units: list[Unit], texts: set[str], synonyms: bool) -> list[Unit]:
+    """The units but those whose terms are all among ``texts`` (their own clauses' only,
+    unless ``synonyms``); all of them where none would be left."""
     rest = [unit for unit in units
-            if not {text for clause in unit if not clause.synonym
-                    for alts in clause.words for _, text, _ in alts} <= counts]
+            if not {text for clause in unit if synonyms or not clause.synonym
+                    for alts in clause.words for _, text, _ in alts} <= texts]
     return rest if rest else units
 
 
