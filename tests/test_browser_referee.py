@@ -88,7 +88,10 @@ def test_the_ruling_is_in_view_after_every_check(page: Any, lang: str, check: st
     fill(page, values, flags)
     page.locator("form.check button[type=submit]").click()
     page.wait_for_url(re.compile(rf"/{lang}/referee/{check}\?.*#ruling$"))
-    ruling = page.locator("#ruling")
+    # the live ruling rewrites the address too: a reply to the form half filled (an error)
+    # may still stand there when it matches, until the submitted ruling replaces it
+    ruling = page.locator("#ruling[data-verdict]")
+    ruling.wait_for(timeout=5000)
     assert ruling.get_attribute("data-verdict"), ruling.inner_text()
     assert in_view(page, "#ruling h2")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
