@@ -45,6 +45,9 @@ from web.tile_questions import PHRASES_FILE, meld_asked, pairs_in_query, tiles_i
     # a count before a run counts no run
     ("3 red 7 8 9", "R7 R8 R9"), ("2 3 4", "R2 R3 R4"),
     ("kirmizi 4 sari 9 siyah 9 kaldi", "R4 Y9 K9"),
+    # F beside a tile in the notation is the fake joker
+    ("K3 F K5 seri mi", "K3 F K5"), ("is r7 r8 f a run", "R7 R8 F"),
+    ("plan F: red 7 8 9", "R7 R8 R9"),  # with no tile in the notation beside it, a letter
 ])
 def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
     assert " ".join(str(t) for t in tiles_in_query(query)) == tiles
@@ -69,6 +72,7 @@ def test_words_and_numbers_alone_are_not_tiles(query: str) -> None:
     ("ist rot 5 Joker rot 7 eine Reihe", "R5 R7 R2", "R1"),
     ("blue 11 12 okey is that a run", "B11 B12 R2", "R1"),
     ("gösterge sarı 3, mavi 5 okey mavi 7 seri mi", "B5 B7 Y4", "Y3"),
+    ("gösterge K4, elimde K3 F K5 var bu seri olur mu", "K3 F K5", "K4"),
     # two tiles and an okey are a meld asked about, a word for one said or not
     ("rot 7, Joker, rot 9, wie viel zählt das?", "R7 R9 R2", "R1"),
     # two tiles are too few for a meld, which the meld check says (403)

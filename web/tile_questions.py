@@ -162,7 +162,7 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
             tiles += [Tile(colour, number)] * times
             count = 1
             continue
-        tile = _notation(word)
+        tile = _notation(word) or _fake_notation(read, k)
         if tile is not None:
             tiles += [tile] * count
             colour = tile.color
@@ -334,6 +334,19 @@ def _notation(word: str) -> Tile | None:
     return Tile.parse(word) if match else None
 
 
+def _fake_notation(words: Sequence[str], k: int) -> Tile | None:
+    """The fake joker, ``F`` in the notation, where a tile in the notation stands beside it
+    (``K3 F K5``): alone, ``F`` could be any word's letter.
+
+    >>> [str(t) for t in every_named_tile("gösterge K4, elimde K3 F K5 var")]
+    ['K4', 'K3', 'F', 'K5']
+    """
+    if words[k] not in ("F", "f"):
+        return None
+    beside = [words[j] for j in (k - 1, k + 1) if 0 <= j < len(words)]
+    return Tile.fake() if any(_notation(word) for word in beside) else None
+
+
 _INDICATOR_WORDS = ("gosterge", "anzeige", "indicator")
 """How a word naming the indicator starts, folded (``göstergeye``, ``Anzeigestein``,
 ``indicator``): the tile named after it is the indicator."""
@@ -386,8 +399,8 @@ def _tiles_from(words: Sequence[str], start: int, within: int) -> tuple[Tile, ..
         if not tiles and k == within:
             return ()
         number = _number(word)
-        tile = _notation(word) or (Tile(colour, number)
-                                   if colour is not None and number is not None else None)
+        tile = _notation(word) or _fake_notation(words, start + k) or (
+            Tile(colour, number) if colour is not None and number is not None else None)
         if tile is not None:
             tiles.append(tile)
             colour = tile.color
