@@ -116,6 +116,24 @@ def test_a_german_stop_word_is_one_folded_as_a_query_word_is(word: str) -> None:
     assert analysis.is_stop("de", analysis.german_spelling(word))
 
 
+@pytest.mark.parametrize(("lang", "word"), [
+    ("de", "trotzdem"), ("de", "eigentlich"), ("de", "überhaupt"), ("de", "halt"),
+    ("de", "mal"), ("de", "doch"), ("de", "bitte"), ("tr", "şimdi"), ("tr", "simdi"),
+    ("tr", "artık"), ("tr", "hani"), ("tr", "işte"), ("tr", "yine"), ("tr", "gene"),
+    ("tr", "tamam"), ("tr", "lütfen"),
+])
+def test_the_words_a_teller_fills_a_question_with_are_stop_words(lang: str, word: str) -> None:
+    assert [t.text for t in analysis.analyzer(lang)(word)] == []
+
+
+def test_a_filler_finds_no_rule_that_happens_to_say_it(search_index: SearchIndex) -> None:
+    """``trotzdem`` (all the same) is in the text of the rule on a taken discard that cannot
+    be used (705), not in the question: the rule on laying off (405) answers it."""
+    found = search_index.search("ich hab noch nicht ausgelegt, darf ich trotzdem bei ihm anlegen?",
+                                "de").hits
+    assert found[0].id == "405"
+
+
 @pytest.mark.parametrize("words", ["wie viele", "wieviele", "viel"])
 def test_how_many_is_a_question_not_a_word_of_the_rules(words: str) -> None:
     """``wie viele Punkte`` asks about points; ``viele`` would pull every keyword that is a
