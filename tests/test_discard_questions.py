@@ -51,6 +51,9 @@ def test_a_question_tells_the_discard(query: str, discard: Discard) -> None:
     ("Auf dem Tisch liegt blau 10 11 12, ich werf blau 9 ab – kostet das was?",
      Discard("playable")),
     ("blue 4 5 6 was down and i threw blue 3, penalty?", Discard("playable")),
+    # the tile thrown told first, the meld after it
+    ("yengem mavi 6 attı yerde mavi 3 4 5 duruyordu ceza yazılır mı", Discard("playable")),
+    ("she threw blue 7 while blue 4 5 6 was down", Discard("playable")),
     # the tile thrown fits no meld named, or too few tiles are named
     ("blue 4 5 6 was down and i threw red 3, penalty?", None),
     ("i threw red 3 and blue 5", None),
@@ -65,8 +68,8 @@ def test_a_question_tells_the_discard(query: str, discard: Discard) -> None:
 ])
 def test_tiles_named_beside_a_discard_show_what_was_thrown(query: str,
                                                            discard: Discard | None) -> None:
-    """The last tile named is the one thrown, the others a meld on the table: the referee's
-    discard check says whether it could have been laid off. A tile named after the
+    """The last tile named is the one thrown, or else the first, the others a meld on the
+    table: the referee's discard check says whether it could have been laid off. A tile named after the
     indicator that is its okey is the okey thrown."""
     assert read_discard(query) == discard
 

@@ -96,7 +96,8 @@ def shown_by_tiles(query: str) -> tuple[Thrown, Shown] | None:
     """The discard the tiles a question names show, and of which tile: the okey, named after
     the indicator that makes it (``indicator yellow 3 and he threw a yellow 4``), or a
     playable tile, the last one named beside a meld of the others that the referee finds
-    could take it (``red 7 8 9 was down, she threw a red 6``). Read under the default house
+    could take it (``red 7 8 9 was down, she threw a red 6``), or the first one named before
+    the meld (``mavi 6 attı, yerde mavi 3 4 5 vardı``). Read under the default house
     rules: what a question tells does not depend on the table (the ruling it then brings
     does).
 
@@ -106,6 +107,8 @@ def shown_by_tiles(query: str) -> tuple[Thrown, Shown] | None:
     'playable'
     >>> shown_by_tiles("R7 R8 R9 on the table, she threw B2") is None
     True
+    >>> str(shown_by_tiles("yengem mavi 6 attı, yerde mavi 3 4 5 duruyordu")[1].tile)
+    'B6'
     """
     indicator = named_indicator(query)
     if indicator is not None and indicator[0].next_up() in indicator[1]:
@@ -113,12 +116,14 @@ def shown_by_tiles(query: str) -> tuple[Thrown, Shown] | None:
     tiles = named_tiles(query)
     if len(tiles) < MIN_TILES + 1:
         return None
-    shown = Shown(indicator_apart(tiles), tiles[-1], tiles[:-1])
-    body = {"variant": "101", "indicator": str(shown.indicator), "tile": str(shown.tile),
-            "table": [[str(t) for t in shown.table]]}
-    playable = any(ruling.result.get("playable")
-                   for _, ruling in ruled(rule_on("discard", [("101", body)], None)))
-    return ("playable", shown) if playable else None
+    for shown in (Shown(indicator_apart(tiles), tiles[-1], tiles[:-1]),
+                  Shown(indicator_apart(tiles), tiles[0], tiles[1:])):
+        body = {"variant": "101", "indicator": str(shown.indicator), "tile": str(shown.tile),
+                "table": [[str(t) for t in shown.table]]}
+        if any(ruling.result.get("playable")
+               for _, ruling in ruled(rule_on("discard", [("101", body)], None))):
+            return "playable", shown
+    return None
 
 
 def discard_body(discard: Discard) -> dict[str, Any]:
