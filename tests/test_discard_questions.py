@@ -54,6 +54,11 @@ def test_a_question_tells_the_discard(query: str, discard: Discard) -> None:
     # the tile thrown told first, the meld after it
     ("yengem mavi 6 attı yerde mavi 3 4 5 duruyordu ceza yazılır mı", Discard("playable")),
     ("she threw blue 7 while blue 4 5 6 was down", Discard("playable")),
+    # a finish with a tile beside a meld said to lie on the table, not one left in a hand
+    ("went out with B13 while B10 B11 B12 was on the table, still a 101 penalty?",
+     Discard("playable", finishing=True)),
+    ("he went out and I still had red 7 8 9 10 in my hand, what do I write", None),
+    ("ali bitti, elimde kırmızı 7 8 9 10 kaldı kaç yazarım", None),
     # the tile thrown fits no meld named, or too few tiles are named
     ("blue 4 5 6 was down and i threw red 3, penalty?", None),
     ("i threw red 3 and blue 5", None),

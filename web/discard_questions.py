@@ -25,7 +25,13 @@ from referee.tiles import Tile
 from rules_data.search import Lead
 from web import phrases
 from web.question_rulings import Rulings, beyond, kept_per_query, lead_of, rule_on, ruled
-from web.tile_questions import MIN_TILES, indicator_apart, named_indicator, named_tiles
+from web.tile_questions import (
+    MIN_TILES,
+    indicator_apart,
+    lies_on_table,
+    named_indicator,
+    named_tiles,
+)
 
 PHRASES_FILE = Path(__file__).with_name("discard_questions.yaml")
 
@@ -64,14 +70,16 @@ class Discard:
 @kept_per_query(None)
 def read_discard(query: str) -> Discard | None:
     """The discard a question tells, if it tells one (the okey's first: a playable okey is
-    still the okey), said so or shown by the tiles it names (see :func:`shown_by_tiles`)."""
+    still the okey), said so or shown by the tiles it names (see :func:`shown_by_tiles`):
+    beside a word for throwing, or for finishing where it places tiles on the table
+    (``went out with B13 while B10 B11 B12 was on the table``), not in a hand."""
     told = phrases.told(query, phrases.facets(PHRASES_FILE))
     finishing = "finishing" in told and "not_finishing" not in told
     said: Thrown | None = "okey" if "okey" in told else "playable" if "playable" in told \
         else None
     if said is not None:
         return Discard(said, finishing)
-    if "thrown" not in told:
+    if "thrown" not in told and not (finishing and lies_on_table(query)):
         return None
     found = shown_by_tiles(query)
     return Discard(found[0], finishing, found[1]) if found is not None else None
