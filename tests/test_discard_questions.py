@@ -59,6 +59,10 @@ def test_a_question_tells_the_discard(query: str, discard: Discard) -> None:
      Discard("playable", finishing=True)),
     ("he went out and I still had red 7 8 9 10 in my hand, what do I write", None),
     ("ali bitti, elimde kırmızı 7 8 9 10 kaldı kaç yazarım", None),
+    # a tile thrown beside a meld that holds the okey named by its word
+    ("Auf dem Tisch liegt B4 Joker B6, ich werf die blaue 5 ab", Discard("playable")),
+    ("yerde kırmızı 7 okey kırmızı 9 var, kırmızı 8 attım", Discard("playable")),
+    ("red 7 joker red 9 was on the table and she threw blue 8", None),
     # the tile thrown fits no meld named, or too few tiles are named
     ("blue 4 5 6 was down and i threw red 3, penalty?", None),
     ("i threw red 3 and blue 5", None),
@@ -91,6 +95,9 @@ def test_a_question_that_tells_no_discard_brings_no_ruling(query: str) -> None:
     ("my last tile could have been laid off", (("101", ("707",)),)),
     # told as the round's end: the score ruling on the joker finish
     ("the joker as my last tile", (("101", ("602",)), ("plain", ("608",)))),
+    # the tiles told, ruled on as told: the tile thrown could take the joker's place (302)
+    ("Auf dem Tisch liegt B4 Joker B6, ich werf die blaue 5 ab – gibts Strafe?",
+     (("101", ("702", "302")),)),
 ])
 def test_the_discard_ruling_cites_the_rules_of_the_case(query: str, lead: object) -> None:
     assert referee_lead(query) == lead

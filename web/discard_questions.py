@@ -27,6 +27,7 @@ from web import phrases
 from web.question_rulings import Rulings, beyond, kept_per_query, lead_of, rule_on, ruled
 from web.tile_questions import (
     MIN_TILES,
+    asked_tiles,
     indicator_apart,
     lies_on_table,
     named_indicator,
@@ -48,6 +49,12 @@ class Shown:
     indicator: Tile
     tile: Tile
     table: tuple[Tile, ...] = ()
+
+    def body(self, finishing: bool) -> dict[str, Any]:
+        """The discard request for it in 101 Okey."""
+        return {"variant": "101", "indicator": str(self.indicator), "tile": str(self.tile),
+                "table": [[str(t) for t in self.table]] if self.table else [],
+                "finishing": finishing}
 
     def fields(self, finishing: bool) -> dict[str, str]:
         """The discard check page's fields for it (``table``: the meld's tiles)."""
@@ -122,21 +129,38 @@ def shown_by_tiles(query: str) -> tuple[Thrown, Shown] | None:
     if indicator is not None and indicator[0].next_up() in indicator[1]:
         return "okey", Shown(indicator[0], indicator[0].next_up())
     tiles = named_tiles(query)
-    if len(tiles) < MIN_TILES + 1:
-        return None
-    for shown in (Shown(indicator_apart(tiles), tiles[-1], tiles[:-1]),
-                  Shown(indicator_apart(tiles), tiles[0], tiles[1:])):
-        body = {"variant": "101", "indicator": str(shown.indicator), "tile": str(shown.tile),
-                "table": [[str(t) for t in shown.table]]}
-        if any(ruling.result.get("playable")
-               for _, ruling in ruled(rule_on("discard", [("101", body)], None))):
+    candidates = [*_beside_jokers(query)]
+    if len(tiles) >= MIN_TILES + 1:
+        candidates += [Shown(indicator_apart(tiles), tiles[-1], tiles[:-1]),
+                       Shown(indicator_apart(tiles), tiles[0], tiles[1:])]
+    for shown in candidates:
+        if any(ruling.result.get("playable") for _, ruling in
+               ruled(rule_on("discard", [("101", shown.body(finishing=False))], None))):
             return "playable", shown
     return None
 
 
+def _beside_jokers(query: str) -> tuple[Shown, ...]:
+    """The discard of the last tile a question names beside a meld on the table that holds
+    the okeys it names by their word (``B4 Joker B6 liegt aus, ich werf die blaue 5 ab``):
+    a tile that could take the joker's place (302) is playable."""
+    asked, indicator = asked_tiles(query)
+    if indicator is None:
+        return ()
+    okey, plain = indicator.next_up(), len(asked)
+    while plain and (asked[plain - 1].is_fake or asked[plain - 1] == okey):
+        plain -= 1
+    jokers = asked[plain:]
+    if not jokers or plain < 2 or plain - 1 + len(jokers) < MIN_TILES:
+        return ()
+    return (Shown(indicator, asked[plain - 1], (*asked[:plain - 1], *jokers)),)
+
+
 def discard_body(discard: Discard) -> dict[str, Any]:
-    """A discard request for it in 101 Okey, the variant that rules on discards: the okey
-    (indicator R5, so R6), or R10 beside R7 R8 R9 on the table."""
+    """A discard request for it in 101 Okey, the variant that rules on discards: the one its
+    tiles show, else the okey (indicator R5, so R6), or R10 beside R7 R8 R9 on the table."""
+    if discard.shown is not None:
+        return discard.shown.body(discard.finishing)
     tile, table = ("R6", []) if discard.tile == "okey" else ("R10", [["R7", "R8", "R9"]])
     return {"variant": "101", "indicator": "R5", "tile": tile, "table": table,
             "finishing": discard.finishing}
@@ -155,13 +179,14 @@ def discard_lead(query: str, table: Rules | None = None) -> Lead:
     tile could be laid off`` asks about the finisher's exemption (707), not the penalty it
     is exempt from (702)."""
     discard = read_discard(query)
-    return _discard_lead(discard, table) if discard is not None else ()
+    return _discard_lead(discard, discard.shown, table) if discard is not None else ()
 
 
 @lru_cache(maxsize=256)
-def _discard_lead(discard: Discard, table: Rules | None) -> Lead:
-    """:func:`discard_lead` for a discard read, kept per table."""
+def _discard_lead(discard: Discard, shown: Shown | None, table: Rules | None) -> Lead:
+    """:func:`discard_lead` for a discard read and the tiles that show it (which a discard
+    does not compare), kept per table."""
     found = lead_of(discard_checks(discard, table))
     if not discard.finishing:
         return found
-    return beyond(found, lead_of(discard_checks(Discard(discard.tile), table)))
+    return beyond(found, lead_of(discard_checks(Discard(discard.tile, shown=shown), table)))
