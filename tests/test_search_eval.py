@@ -15,8 +15,9 @@ and tiles named in them, ``search_tune6.yaml`` a sixth, ``search_tune7.yaml`` a 
 the one before, ``search_tune9.yaml`` a ninth of short searches, by a second writer,
 ``search_tune10.yaml`` a tenth, by a third writer, ``search_tune11.yaml`` an eleventh,
 as forum and chat posts ask, by a fourth, ``search_tune12.yaml`` a twelfth, as players
-type at the table, by a fifth, and ``search_tune13.yaml`` a thirteenth, disputes told as
-they happen, by a sixth. ``search_heldout.yaml`` was written
+type at the table, by a fifth, ``search_tune13.yaml`` a thirteenth, disputes told as
+they happen, by a sixth, and ``search_tune14.yaml`` a fourteenth, by a seventh, as many
+kinds of player type. ``search_heldout.yaml`` was written
 blind before the fifth, as players type, and is never tuned on: its figures are the
 quality claim. Run with ``-s`` or look at the terminal: the figures are printed either
 way.
@@ -104,6 +105,11 @@ BARS = {
     # from the rule texts alone: disputes told as they happen, a quarter short searches. First
     # scored on aad0131: tr 0.941 / 0.971, de 0.855 / 0.949, en 0.937 / 0.976
     "search_tune13.yaml": {"mrr": 0.82, "hit3": 0.92},
+    # a fourteenth tuning set, written blind on 2026-11-28 (eighth session) by a seventh
+    # writer, from the rule texts alone: many kinds of player, very short and long questions,
+    # cases told without their terms, languages mixed. First scored on 2df8dda: tr 0.956 /
+    # 1.000, de 0.939 / 0.953, en 0.927 / 1.000
+    "search_tune14.yaml": {"mrr": 0.85, "hit3": 0.92},
     # the second held-out set, written blind on 2026-11-25, its key audited blind by a second
     # reader, scored first on the engine of ac22a3c: tr 0.756 / 0.840, de 0.843 / 0.940,
     # en 0.776 / 0.900. The bar is a floor against regressions, never a target to tune to.
