@@ -495,6 +495,19 @@ def test_101_naming_the_variant_is_not_the_number_of_points(search_index: Search
     assert search_index.search(query, lang).hits[0].id == rule
 
 
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("de", "Wie viele Steine kriegt man beim einfachen Okey im Vergleich zu 101?", "206"),
+    ("tr", "düz okeyde 101deki gibi kaç taş dağıtılır", "206"),
+    ("en", "how many tiles do you get in plain okey, same as in 101?", "206"),
+])
+def test_101_compared_with_in_a_question_on_plain_okey_is_no_number(search_index: SearchIndex,
+                                                                    lang: str, query: str,
+                                                                    rule: str) -> None:
+    """A question on plain Okey that names 101 to compare asks about plain Okey's case (the
+    deal, the turn), not the rule whose keywords tell the two games apart (409)."""
+    assert search_index.search(query, lang).hits[0].id == rule
+
+
 @pytest.mark.parametrize(("words", "kept"), [
     (["wer", "faengt", "bei", "101", "an"], False), (["101'de", "kim", "başlar"], False),
     (["genau", "101", "reicht"], True), (["bei", "101", "101", "punkte"], True),

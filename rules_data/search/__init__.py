@@ -273,7 +273,7 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
     if not leading and (not units or not gen.query.on_topic(words, corrections, lang)):
         return Results(text, lang, variant, None, (), mended)
     hits: list[Hit] = []
-    if named == "101":
+    if named is not None:  # a 101 that names a variant, asked about or compared with
         units = without_variant_number(words, units)
     units = without_pair_count(words, units)
     ranked = gen.ranker.rank(units, named, consequence) if units else []

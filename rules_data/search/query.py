@@ -828,9 +828,12 @@ def without_variant_number(words: Sequence[str], units: list[Unit]) -> list[Unit
     """The units of a query without the number 101 where every 101 it holds names the
     variant (``wer fängt bei 101 an``, ``101'de kim başlar``, ``a game of 101``): the name
     leads 101 Okey's rules (``VARIANT_LEAD``), and read as the number too it would lead the
-    rules that count 101 points (the opening, the penalties) over the one asked about. A 101
-    that counts (``genau 101 reicht``, ``101 ceza``, ``okey 101 ceza``) stays, as does a
-    query of 101 alone.
+    rules that count 101 points (the opening, the penalties) over the one asked about. So
+    too where the query asks about plain Okey and names 101 Okey to compare (``beim einfachen
+    Okey im Vergleich zu 101``, ``düz okeyde 101deki gibi``): there the number would lead the
+    rule whose keywords tell plain Okey from 101 over the one asked about. A 101 that counts
+    (``genau 101 reicht``, ``101 ceza``, ``okey 101 ceza``) stays, as does a query of 101
+    alone.
     """
     typed = [fold(plain_lower(word)) for word in words]
     places = [k for k, word in enumerate(typed) if word.lstrip("-").startswith("101")]
