@@ -357,10 +357,11 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 # any, which and both: "any colour", "any number" ask whether the okey is wild, "which tile
 # is the okey" asks to pick it out, "both smileys" asks about the two fake jokers. German
 # stop words are kept as typed without umlauts both ways (fuer and fur for für): a query
-# word is folded. The words a teller fills a question with (trotzdem, eigentlich, halt;
-# şimdi, artık, işte, yine) are stop words: "noch nicht ausgelegt, darf ich trotzdem
-# anlegen" found the rule whose text says trotzdem. English keeps its own: "just" may mean
-# only ("two of every tile or just one").
+# word is folded, and German drops its demonstratives (diese) as English does this. The
+# words a teller fills a question with (trotzdem, eigentlich, halt; şimdi, artık, işte,
+# yine) are stop words: "noch nicht ausgelegt, darf ich trotzdem anlegen" found the rule
+# whose text says trotzdem. English keeps its own: "just" may mean only ("two of every tile
+# or just one").
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
         ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir
@@ -378,6 +379,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         alle allem allen aller alles wieviel wieviele viel viele vielen
         beim fürs ins ans aufs ums durchs übers vors hinters
         bedeutet trotzdem eigentlich überhaupt halt mal doch bitte
+        dies diese dieser dieses diesem diesen
     """.split() for spelt in (german_spelling(w), fold(w))),
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being
