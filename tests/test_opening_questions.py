@@ -35,6 +35,7 @@ def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: st
     ("101'e ulaşmadan açtım", "melds"),
     ("only had four pairs when I opened", "pairs"),
     ("dört çift ile açtım", "pairs"),
+    ("nur vier Pärchen ausgelegt, was nun", "pairs"),
     # no shortfall told: how much opens, or an opening of 101 or more
     ("how many points do I need to open", None), ("101 ile açtım", None),
     ("opened with pairs", None), ("mit 5 Paaren ausgelegt", None), ("x" * 5000, None),

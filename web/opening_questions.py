@@ -16,8 +16,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
+from referee.checks import OPENING_PAIRS
 from referee.options import Rules
-from rules_data.search import Lead, number_of
+from rules_data.search import PAIR_WORDS, Lead, number_of
 from web import phrases
 from web.question_rulings import beyond, kept_per_query, lead_of, rule_on
 
@@ -60,11 +61,11 @@ def asks_to_open(query: str) -> bool:
 
 
 def _few_pairs(folded: str) -> bool:
-    """Whether a number under five comes right before the word for pairs (``dört çift``,
-    ``vier Paare``, ``4 pairs``) in a folded question."""
+    """Whether a number under five comes right before a word for pairs (``dört çift``,
+    ``vier Paare``, ``vier Pärchen``, ``4 pairs``) in a folded question."""
     words = folded.split()
-    return any((count := number_of(word)) is not None and count < 5
-               and after.startswith(("cift", "paar", "pair"))
+    return any((count := number_of(word)) is not None and count < OPENING_PAIRS
+               and after.startswith(PAIR_WORDS)
                for word, after in zip(words, words[1:]))
 
 
