@@ -12,11 +12,36 @@ from rules_data import rulebook
 
 def test_search_answers_with_the_documented_shape(client: FlaskClient) -> None:
     answer = client.get("/api/v1/search?q=okey+atmak&lang=tr").get_json()
-    assert set(answer) == {"query", "lang", "variant", "status", "suggestion", "results"}
-    assert answer["lang"] == "tr" and answer["results"]
+    assert set(answer) == {"query", "lang", "variant", "status", "suggestion", "results",
+                           "referee"}
+    assert answer["lang"] == "tr" and answer["results"] and answer["referee"] is None
     first = answer["results"][0]
     assert set(first) == {"id", "title", "variants", "snippet", "score"}
     assert first["title"] == rulebook().rule(first["id"]).title["tr"]
+
+
+def test_search_gives_the_referees_ruling_on_the_tiles_a_question_names(
+        client: FlaskClient) -> None:
+    """The ruling the results page shows as a card, per variant: K12 K13 K1 is no run in
+    101 Okey (404) and is one in plain Okey, each with the check's page on the same tiles."""
+    answer = client.get("/api/v1/search?q=is K12 K13 K1 a run&lang=en").get_json()
+    referee = answer["referee"]
+    assert referee["check"] == "meld" and referee["tiles"] == ["K12", "K13", "K1"]
+    valid = {ruling["variant"]: ruling["valid"] for ruling in referee["rulings"]}
+    assert valid == {"101": False, "plain": True}
+    first = referee["rulings"][0]
+    assert first["rules"] == ["404"] and first["said"]
+    assert first["link"].startswith("/en/referee/meld?") and "tiles=K12+K13+K1" in first["link"]
+    assert "404" in [hit["id"] for hit in answer["results"][:3]]
+
+
+def test_search_says_in_the_users_language_why_the_referee_could_not_rule(
+        client: FlaskClient) -> None:
+    """Three red 5s: no such tiles, which the check's error says, in German."""
+    referee = client.get("/api/v1/search?q=R5 R5 R5 Reihe?&lang=de").get_json()["referee"]
+    assert [card["variant"] for card in referee["rulings"]] == ["101", "plain"]
+    assert all("R5" in card["error"] and "zweimal" in card["error"]
+               for card in referee["rulings"])
 
 
 def test_search_in_one_language_shows_another(client: FlaskClient) -> None:

@@ -14,17 +14,18 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from referee.round import MoveRuling
-from referee.rulings import Ruling
 from rules_data import Rule
 from rules_data.schema import HouseRule, Term
 from web import responses
 from web.errors import InputError
+from web.front_door import ruling_cards
 from web.i18n import current_language
 from web.openapi import openapi_document
+from web.question_leads import read_question
 from web.queries import LangQuery, RulesQuery, SearchQuery
-from web.reasons import explain, explain_all, verdict_text
+from web.reasons import explain, ruling_json
 from web.referee_requests import CHECKS, judge
-from web.responses import jsonable, respond
+from web.responses import respond
 from web.round_requests import (
     MoveRequest,
     RoundRequest,
@@ -93,13 +94,20 @@ def term_json(term: Term, lang: str) -> dict[str, Any]:
 def search() -> Response:
     params = parse(SearchQuery, query_args())
     lang = lang_of(params)
-    results = search_question(params.q, lang, params.variant, params.limit, table_rules())
+    # read once, as the results page reads it: the lead, and the tiles ruled on
+    reading = read_question(params.q, table_rules())
+    results = search_question(params.q, lang, params.variant, params.limit, table_rules(),
+                              reading.lead)
+    cards = ruling_cards(reading)
     return respond(responses.SearchResults.model_validate({
         "query": results.query, "lang": lang, "variant": results.variant,
         "status": results.status, "suggestion": results.suggestion,
         "results": [{"id": hit.id, "title": hit.title, "variants": list(hit.variants),
                      "snippet": hit.snippet, "score": round(hit.score, 4)}
                     for hit in results.hits],
+        "referee": {"check": reading.check, "tiles": [str(t) for t in reading.tiles],
+                    "indicator": str(reading.indicator) if reading.indicator else None,
+                    "rulings": cards} if cards else None,
     }))
 
 
@@ -144,17 +152,6 @@ def house_rules() -> Response:
     return respond(responses.HouseRules.model_validate({"lang": lang, "house_rules": [
         house_rule_json(house, rule_id, lang)
         for house, rule_id in sorted(book().house_rules.values(), key=lambda p: p[1])]}))
-
-
-def ruling_json(result: Ruling, variant: str, applied: dict[str, str]) -> dict[str, Any]:
-    """A ruling with the case file's ``expect`` names, its rules, explanation and options."""
-    return {
-        "check": result.check, "variant": variant, "verdict": result.verdict.value,
-        "verdict_text": verdict_text(result),
-        **{str(key): jsonable(value) for key, value in result.result.items()},
-        "rules": list(result.rules), "explanation": explain_all(result),
-        "options": dict(result.options), "table_options": applied,
-    }
 
 
 @bp.post("/referee/<check>")

@@ -20,11 +20,12 @@ from flask_babel import force_locale, gettext
 
 from rules_data import rulebook
 from rules_data.search import SearchIndex
-from web.api import move_ruling_json, ruling_json
+from web.api import move_ruling_json
 from web.cli_text import WIDTH, readable, tiles_text
 from web.errors import InputError
 from web.nfc import NFCGroup
 from web.pages import house_choice_label
+from web.reasons import ruling_json
 from web.referee_requests import CHECKS, judge
 from web.round_requests import RoundRequest, rule_round, state_json
 from web.search import book, search_question

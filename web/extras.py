@@ -17,10 +17,10 @@ from referee.checks import jokers_for
 from referee.deal import MAX_SEED, Deal, deal_discard, deal_hand, deal_rack
 from referee.errors import OkeyError
 from rules_data import LANGS
-from web.api import ruling_json
 from web.errors import InputError
 from web.i18n import best_language
 from web.pages import add_lang, pull_lang
+from web.reasons import ruling_json
 from web.referee_requests import CheckRequest, TileField, TileList
 from web.search import book
 from web.security import public_url

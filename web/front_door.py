@@ -10,13 +10,13 @@ from typing import Any
 from flask import url_for
 
 from web import phrases
-from web.api import ruling_json
 from web.discard_questions import read_discard, shown_discard
 from web.errors import InputError
 from web.opening_questions import asks_to_open, read_short_opening
 from web.pickup_questions import failed_pickup
 from web.question_leads import Reading, read_question
 from web.question_rulings import Rulings
+from web.reasons import ruling_json
 from web.score_questions import read_situation
 from web.tile_questions import named_indicator, opening_fields, tile_fields
 

@@ -15,6 +15,7 @@ from flask_babel.speaklater import LazyString
 from referee.checks import TileCountError
 from referee.errors import OkeyError
 from referee.rulings import Code, Reason, Ruling
+from web.responses import jsonable
 
 _ = lazy_gettext
 
@@ -245,3 +246,14 @@ def or_list(items: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return str(gettext("%(items)s or %(last)s", items=", ".join(items[:-1]), last=items[-1]))
+
+
+def ruling_json(result: Ruling, variant: str, applied: dict[str, str]) -> dict[str, Any]:
+    """A ruling with the case file's ``expect`` names, its rules, explanation and options."""
+    return {
+        "check": result.check, "variant": variant, "verdict": result.verdict.value,
+        "verdict_text": verdict_text(result),
+        **{str(key): jsonable(value) for key, value in result.result.items()},
+        "rules": list(result.rules), "explanation": explain_all(result),
+        "options": dict(result.options), "table_options": applied,
+    }

@@ -14,9 +14,9 @@ from werkzeug.wrappers import Response
 from flask_babel import gettext, lazy_gettext
 from flask_babel.speaklater import LazyString
 
-from web.api import ruling_json
 from web.errors import InputError
 from web.pages import add_lang, pull_lang
+from web.reasons import ruling_json
 from web.referee_requests import CHECKS, judge
 from web.sheet.views import PENALTIES
 from web.table import table_rules

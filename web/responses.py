@@ -71,6 +71,8 @@ class SearchResults(Answer):
     status: Literal["matched", "suggested", "nothing"]
     suggestion: str | None
     results: list[SearchHit]
+    referee: SearchReferee | None = Field(
+        default=None, description="the referee's ruling on the tiles the query names, if any")
 
 
 class RuleSummary(Answer):
@@ -224,6 +226,32 @@ class ScoreRuling(Ruling):
     risk_round: bool | None = None
     game_over: bool | None = None
     winners: list[int] | None = None
+
+
+class CardRuling(Ruling):
+    """A ruling on the tiles a search question names, as the results page shows it."""
+
+    link: str = Field(description="the check's page on the same tiles")
+    said: str | None = Field(description="the reason the results page says first")
+
+
+class CardError(Answer):
+    """The input error that stopped a check on the tiles a search question names."""
+
+    variant: Variant
+    error: str = Field(description="what was wrong, in the request's language")
+    link: str = Field(description="the check's page on the same tiles")
+
+
+class SearchReferee(Answer):
+    """What the referee ruled on the tiles a search question names (``is K12 K13 K1 a
+    run``, ``okey ile sarı 4 çift olur mu``): the check, the tiles and indicator it took, and
+    its ruling per variant."""
+
+    check: str = Field(description="meld, pair or best-opening")
+    tiles: list[str]
+    indicator: str | None
+    rulings: list[CardRuling | CardError]
 
 
 RULINGS: dict[str, type[Ruling]] = {
