@@ -26,6 +26,14 @@ def test_rules_search_in_german(runner: FlaskCliRunner) -> None:
     assert result.output.splitlines()[0].startswith("703")
 
 
+def test_rules_search_rules_on_the_tiles_a_query_names(runner: FlaskCliRunner) -> None:
+    """``is K12 K13 K1 a run``: the meld ruling per variant, then the rules."""
+    output = runner.invoke(args=["rules", "search", "is K12 K13 K1 a run"]).output
+    lines = output.splitlines()
+    assert lines[0] == "[101] K12 K13 K1" and lines[1].startswith("Not valid")
+    assert "[plain] K12 K13 K1" in lines and "Valid  (rules 402, 407)" in lines
+
+
 def test_rules_search_bad_input(runner: FlaskCliRunner) -> None:
     result = runner.invoke(args=["rules", "search", "x" * 10_000])
     assert result.exit_code == 2 and "200" in result.output

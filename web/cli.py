@@ -25,6 +25,7 @@ from web.cli_text import WIDTH, readable, tiles_text
 from web.errors import InputError
 from web.nfc import NFCGroup
 from web.pages import house_choice_label
+from web.question_leads import read_question
 from web.reasons import ruling_json
 from web.referee_requests import CHECKS, judge
 from web.round_requests import RoundRequest, rule_round, state_json
@@ -73,12 +74,21 @@ def build_index(lang: str) -> None:
 @click.option("--variant", type=click.Choice(["101", "plain", "all"]), default="all")
 @click.option("--limit", type=click.IntRange(1, 50), default=5, show_default=True)
 def rules_search(query: str, lang: str, variant: str, limit: int) -> None:
-    """Search the rules: flask rules search "jokerabwurf" --lang de"""
+    """Search the rules: flask rules search "jokerabwurf" --lang de. Tiles the query names
+    as a meld or a pair are ruled on first, per variant, as the results page's cards do."""
     with force_locale(lang):
         try:
-            results = search_question(query, lang, variant, limit)
+            reading = read_question(query)
+            results = search_question(query, lang, variant, limit, lead=reading.lead)
         except InputError as error:
             fail(error.message)
+        for k, (ruled_in, checked) in enumerate(reading.melds):
+            tiles = reading.groups[k] if reading.groups else reading.tiles  # one of several?
+            click.echo(f"[{ruled_in}] " + " ".join(map(str, tiles)))
+            if isinstance(checked, InputError):
+                click.echo(f"  {checked.message}")
+            else:
+                _print_ruling(ruling_json(checked[0], ruled_in, checked[1].applied()), False)
         if not results.hits:
             click.echo(gettext("No rule matches “%(q)s”.", q=results.query))
             return
