@@ -284,6 +284,7 @@ def test_a_word_for_at_most_is_read_as_the_rules_say_it(search_index: SearchInde
     ("de", "für welche Steine steht der Joker", "301"),
     ("de", "wie viel zählt ein Joker", "408"), ("tr", "okey kaç sayılır", "408"),
     ("de", "spielen wir linksrum", "103"), ("de", "rechts herum oder links herum", "103"),
+    ("en", "penalised for throwing the joker", "703"), ("en", "penalized for opening short", "701"),
 ])
 def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, query: str,
                                       rule: str) -> None:
