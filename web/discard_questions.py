@@ -111,8 +111,9 @@ def shown_by_tiles(query: str) -> tuple[Thrown, Shown] | None:
     """The discard the tiles a question names show, and of which tile: the okey, named after
     the indicator that makes it (``indicator yellow 3 and he threw a yellow 4``), or a
     playable tile, the last one named beside a meld of the others that the referee finds
-    could take it (``red 7 8 9 was down, she threw a red 6``), or the first one named before
-    the meld (``mavi 6 attı, yerde mavi 3 4 5 vardı``). Read under the default house
+    could take it (``red 7 8 9 was down, she threw a red 6``), the first one named before
+    the meld (``mavi 6 attı, yerde mavi 3 4 5 vardı``), or the last one beside a meld that
+    holds the okey named by its word (:func:`_beside_jokers`). Read under the default house
     rules: what a question tells does not depend on the table (the ruling it then brings
     does).
 
