@@ -134,6 +134,31 @@ def test_a_filler_finds_no_rule_that_happens_to_say_it(search_index: SearchIndex
     assert found[0].id == "405"
 
 
+@pytest.mark.parametrize(("query", "rule"), [
+    ("who goes 1st", "204"), ("whose turn is 2nd", "103"), ("3rd player after the dealer", "204"),
+    ("is the 4th tile", None), ("5th round", None),
+    ("how many tiles does every1 get", "202"), ("some1 threw the joker", "703"),
+    ("can any1 take my discard", "205"), ("no1 opened and the deck ran out", "605"),
+    ("do u have to open b4 u can add to others melds", "405"),
+])
+def test_chat_spellings_are_read_as_the_words_they_stand_for(
+        search_index: SearchIndex, query: str, rule: str | None) -> None:
+    """Each entry of vocabulary.yaml's ``chat_spellings``: ``1st`` is ``first``, not the
+    number 1 of the rules on 12-13-1; ``every1`` is ``everyone``."""
+    from rules_data.search.query import respell
+
+    words = TOKEN.findall(query)
+    assert respell(words) != words
+    if rule is not None:
+        assert rule in [hit.id for hit in search_index.search(query, "en").hits[:3]]
+
+
+def test_every_chat_spelling_is_tested() -> None:
+    tested = {"1st", "2nd", "3rd", "4th", "5th", "every1", "some1", "any1", "no1", "b4"}
+    listed = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))["chat_spellings"]
+    assert set(map(str, listed)) == tested
+
+
 @pytest.mark.parametrize("words", ["wie viele", "wieviele", "viel"])
 def test_how_many_is_a_question_not_a_word_of_the_rules(words: str) -> None:
     """``wie viele Punkte`` asks about points; ``viele`` would pull every keyword that is a

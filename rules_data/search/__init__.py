@@ -47,6 +47,7 @@ from rules_data.search.query import (
     load_word_lists,
     number_of,
     read_numbers,
+    respell,
     suggestion,
     without_pair_count,
     without_variant_number,
@@ -260,7 +261,7 @@ class _Vanished(Exception):
 
 def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
          lead: Lead = ()) -> Results:
-    words = gen.query.join_particles(read_numbers(TOKEN.findall(text)))
+    words = gen.query.join_particles(read_numbers(respell(TOKEN.findall(text))))
     without_101 = game_without_101(words)
     if without_101:  # the game without 101 is plain Okey, and its 101 no number of points
         words = [word for k, word in enumerate(words) if k not in without_101]

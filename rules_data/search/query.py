@@ -149,6 +149,23 @@ def number_of(word: str) -> int | None:
     return int(digits) if digits is not None else None
 
 
+def respell(words: Sequence[str]) -> list[str]:
+    """The typed words with chat spellings read as the words they stand for
+    (``chat_spellings`` in vocabulary.yaml): ``1st`` is ``first``, ``every1`` ``everyone``.
+
+    >>> respell("who goes 1st".split()), respell("does every1 get 21".split())
+    (['who', 'goes', 'first'], ['does', 'everyone', 'get', '21'])
+    """
+    table = _chat_spellings()
+    return [read for word in words for read in table.get(_folded_word(word), (word,))]
+
+
+@lru_cache(maxsize=1)
+def _chat_spellings() -> dict[str, tuple[str, ...]]:
+    return {fold(plain_lower(str(typed))): tuple(str(meant).split())
+            for typed, meant in query_words()["chat_spellings"].items()}
+
+
 def read_numbers(words: Sequence[str]) -> list[str]:
     """The typed words with numbers in a row, as tiles are named, read as digits
     (``twelve thirteen one`` is ``12 13 1``, ``on iki on üç`` is ``12 13``), and so is a
