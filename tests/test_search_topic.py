@@ -108,6 +108,20 @@ def test_tiles_in_the_notation_are_okey_words(search_index: SearchIndex, lang: s
 
 
 @pytest.mark.parametrize(("lang", "query"), [
+    ("en", "we forgot to flip the indicator"), ("tr", "göstergeyi açmayı unuttuk"),
+    ("de", "Anzeiger vergessen aufzudecken"), ("en", "my ıstaka wobbles"),
+])
+def test_a_word_only_okey_has_makes_a_question_about_okey(search_index: SearchIndex,
+                                                          lang: str, query: str) -> None:
+    """A word only Okey has outweighs two words the rule book never saw: ``forgot`` and
+    ``flip`` told beside ``indicator`` are still an Okey question, found with the rules on
+    the indicator."""
+    found = search_index.search(query, lang)
+    assert found.status == "matched"
+    assert {"202", "203", "802", "804", "102"} & {hit.id for hit in found.hits[:3]}
+
+
+@pytest.mark.parametrize(("lang", "query"), [
     ("en", "like in chess"), ("de", "bluffen wie beim Poker"), ("tr", "satranç gibi"),
 ])
 def test_a_comparison_with_nothing_of_okey_beside_it_finds_nothing(

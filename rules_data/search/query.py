@@ -57,6 +57,9 @@ def clean_query(query: str) -> str:
     return unicodedata.normalize("NFC", "".join(chars)).strip()
 
 
+OKEY_ONLY_WEIGHT = 3
+"""What a word only Okey has weighs for the topic (see :meth:`QueryReader.on_topic`): more
+than two words the rule book never saw."""
 _NOTATION = re.compile(r"[rybk](?:1[0-3]|[1-9])")
 """A tile in the referee's notation, as the reader compares it (``R7``, ``k13``): a way to
 name a tile that only Okey players type, so it weighs for Okey as a number does."""
@@ -295,8 +298,11 @@ class QueryReader:
         """Whether a query asks about Okey: its Okey words outweigh the words the rule book has
         never seen, and it names no other game unless it also has a word only Okey has.
 
-        Each word that is no stop word weighs (see :meth:`topic_weight`): an Okey word that
-        is an entry of its own (a one-word title, keyword, glossary term or synonym) 2, a
+        Each word that is no stop word weighs (see :meth:`topic_weight`): a word only Okey
+        has (``okey_only``, not a number: ``gösterge``, ``indicator``) ``OKEY_ONLY_WEIGHT``,
+        so that ``we forgot to flip the indicator`` is about Okey whatever words it is told
+        with; an Okey word that is an entry of its own (a one-word title, keyword, glossary
+        term or synonym) 2, a
         word of a longer entry or a number 1, a mended typo as the word it mends to but 1 at
         least (``jokeer`` weighs as ``joker``), another word of the rule texts or a real word
         near one of them that they lack (``artışı`` near ``artı``) 0, and a word found nowhere
@@ -313,6 +319,7 @@ class QueryReader:
         weights = [None if (weight := self.topic_weight(word, correction, display)) is None
                    else 0 if i in named
                    else min(0, weight) if correction is None and self.near_only(word)
+                   else OKEY_ONLY_WEIGHT if not word.isdigit() and self.only_okeys(word, display)
                    else max(weight, synonym.get(i, -1))
                    for i, (word, correction) in enumerate(zip(words, corrections))]
         found = [weight for weight in weights if weight is not None]
@@ -326,6 +333,12 @@ class QueryReader:
                               for word in words))
         return not terms.isdisjoint(self.okey_only) or any(
             all(not word.isdisjoint(terms) for word in phrase) for phrase in self.only_phrases)
+
+    def only_okeys(self, word: str, display: str) -> bool:
+        """Whether a typed word is one only Okey has (``okey_only`` in vocabulary.yaml:
+        ``gösterge``, ``indicator``, ``ıstaka``)."""
+        return not unit_terms(self.word(word, display), synonyms=False).isdisjoint(
+            self.okey_only)
 
     def near_only(self, word: str) -> bool:
         """Whether a typed word is a real word near the rule book's words but none of them
