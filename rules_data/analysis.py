@@ -360,13 +360,15 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 # word is folded, and German drops its demonstratives (diese) as English does this. The
 # words a teller fills a question with (trotzdem, eigentlich, halt; şimdi, artık, işte,
 # yine) are stop words: "noch nicht ausgelegt, darf ich trotzdem anlegen" found the rule
-# whose text says trotzdem. English keeps its own: "just" may mean only ("two of every tile
+# whose text says trotzdem. So is the Turkish question particle with a person's ending
+# (atabilir miyim, açar mısın), as it is without one (mi). English keeps its own: "just" may mean only ("two of every tile
 # or just one").
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
         ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir
         hangi ise ama fakat çok daha hem şey ben sen biz siz onlar bana beni bunu şunu
-        olan olarak midir mıdır dır dir
+        olan olarak midir mıdır dır dir mudur müdür miyim mıyım muyum müyüm misin mısın musun
+        müsün miyiz mıyız muyuz müyüz misiniz mısınız musunuz müsünüz
         acaba peki yani zaten sadece bile diye eğer çünkü hatta kim kime kimi kimin neyi
         neyin neye nerede nereye niçin olur olursa olmaz oluyor
         yarar yarıyor yarıyo demek şimdi artık hani işte yine gene tamam lütfen

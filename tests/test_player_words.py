@@ -121,6 +121,8 @@ def test_a_german_stop_word_is_one_folded_as_a_query_word_is(word: str) -> None:
     ("de", "mal"), ("de", "doch"), ("de", "bitte"), ("tr", "şimdi"), ("tr", "simdi"),
     ("tr", "artık"), ("tr", "hani"), ("tr", "işte"), ("tr", "yine"), ("tr", "gene"),
     ("tr", "tamam"), ("tr", "lütfen"), ("de", "diese"), ("de", "diesen"),
+    # the Turkish question particle with a person's ending (atabilir miyim, açar mısın)
+    ("tr", "miyim"), ("tr", "mısın"), ("tr", "musunuz"), ("tr", "mudur"),
 ])
 def test_the_words_a_teller_fills_a_question_with_are_stop_words(lang: str, word: str) -> None:
     assert [t.text for t in analysis.analyzer(lang)(word)] == []
