@@ -136,6 +136,21 @@ def test_a_filler_finds_no_rule_that_happens_to_say_it(search_index: SearchIndex
     assert found[0].id == "405"
 
 
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("en", "draw pile empty", "605"), ("de", "Stapel leer", "605"),
+    ("en", "plain okey draw pile empty", "609"), ("de", "einfaches Okey Stapel leer", "609"),
+])
+def test_a_word_whose_synonym_holds_a_negation_is_no_negated_word(
+        search_index: SearchIndex, lang: str, query: str, rule: str) -> None:
+    """``empty`` has ``no tiles left`` and ``keine Steine mehr`` among its synonyms, but is
+    not negated: a rule whose keywords hold it (``draw pile empty``) holds the question."""
+    from rules_data.search.ranking import negated
+
+    units, _ = search_index._generation().query.units(TOKEN.findall(query), lang)
+    assert not any(negated(unit) for unit in units)
+    assert search_index.search(query, lang).hits[0].id == rule
+
+
 @pytest.mark.parametrize(("query", "rule"), [
     ("who goes 1st", "204"), ("whose turn is 2nd", "103"), ("3rd player after the dealer", "204"),
     ("is the 4th tile", None), ("5th round", None),

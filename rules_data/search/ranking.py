@@ -506,9 +506,11 @@ class Ranker:
 
 @functools.lru_cache(maxsize=8192)
 def negated(unit: Unit) -> bool:
-    """Whether a typed word is read negated (``açmayan``, ``did not open``: ``¬aç``, ``¬open``)."""
-    return any(text.startswith(NEGATION) for clause in unit for alts in clause.words
-               for _, text, _ in alts)
+    """Whether a typed word is read negated (``açmayan``, ``did not open``: ``¬aç``, ``¬open``):
+    by its own clauses, not by a synonym phrase that holds a negation (``empty`` is no
+    negated word for its synonym ``no tiles left``)."""
+    return any(text.startswith(NEGATION) for clause in unit if not clause.synonym
+               for alts in clause.words for _, text, _ in alts)
 
 
 @functools.lru_cache(maxsize=8192)
