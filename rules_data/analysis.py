@@ -361,8 +361,8 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 # words a teller fills a question with (trotzdem, eigentlich, halt; şimdi, artık, işte,
 # yine) are stop words: "noch nicht ausgelegt, darf ich trotzdem anlegen" found the rule
 # whose text says trotzdem. So is the Turkish question particle with a person's ending
-# (atabilir miyim, açar mısın), as it is without one (mi). English keeps its own: "just" may mean only ("two of every tile
-# or just one").
+# (atabilir miyim, açar mısın), as it is without one (mi). English keeps its own: "just"
+# may mean only ("two of every tile or just one").
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
         ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir

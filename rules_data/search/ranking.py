@@ -640,9 +640,9 @@ def phrase_bonus(phrases: PhraseIndex, units: Sequence[Unit],
 
 
 Definitions = tuple[tuple[int, tuple[frozenset[str], ...]], ...]
+"""The glossary's terms: the rule (document number) defining each, and its words' index terms."""
 Titles = tuple[tuple[frozenset[str], ...], ...]
 """A rule's title in each language, as its words' index terms."""
-"""The glossary's terms: the rule (document number) defining each, and its words' index terms."""
 
 
 class DefinitionIndex:
