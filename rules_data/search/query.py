@@ -865,7 +865,7 @@ def without_variant_number(words: Sequence[str], units: list[Unit]) -> list[Unit
     (``genau 101 reicht``, ``101 ceza``, ``okey 101 ceza``) stays, as does a query of 101
     alone.
     """
-    typed = [fold(plain_lower(word)) for word in words]
+    typed = [_folded_word(word) for word in words]
     places = [k for k, word in enumerate(typed) if word.lstrip("-").startswith("101")]
     if not places or not all(_VARIANT_101.match(typed[k]) or typed[k] == "101" and (
             k and typed[k - 1] in _VARIANT_BEFORE or _beside_game_word(typed, k))
@@ -942,7 +942,7 @@ def game_without_101(words: Sequence[str]) -> frozenset[int]:
     []
     """
     data = query_words()["game_without_101"]
-    keys = [fold(plain_lower(word)) for word in words]
+    keys = [_folded_word(word) for word in words]
     found: set[int] = set()
     for k, key in enumerate(keys):
         if _WITHOUT_101.match(key):
