@@ -83,8 +83,7 @@ def rules_search(query: str, lang: str, variant: str, limit: int) -> None:
         except InputError as error:
             fail(error.message)
         for k, (ruled_in, checked) in enumerate(reading.melds):
-            tiles = reading.groups[k] if reading.groups else reading.tiles  # one of several?
-            click.echo(f"[{ruled_in}] " + " ".join(map(str, tiles)))
+            click.echo(f"[{ruled_in}] " + " ".join(map(str, reading.ruled_tiles(k))))
             if isinstance(checked, InputError):
                 click.echo(f"  {checked.message}")
             else:

@@ -32,6 +32,7 @@ from web.tile_questions import (
     lies_on_table,
     named_indicator,
     named_tiles,
+    stands_wild,
 )
 
 PHRASES_FILE = Path(__file__).with_name("discard_questions.yaml")
@@ -148,8 +149,8 @@ def _beside_jokers(query: str) -> tuple[Shown, ...]:
     asked, indicator = asked_tiles(query)
     if indicator is None:
         return ()
-    okey, plain = indicator.next_up(), len(asked)
-    while plain and (asked[plain - 1].is_fake or asked[plain - 1] == okey):
+    plain = len(asked)
+    while plain and stands_wild(asked[plain - 1], indicator):
         plain -= 1
     jokers = asked[plain:]
     if not jokers or plain < 2 or plain - 1 + len(jokers) < MIN_TILES:

@@ -85,8 +85,7 @@ def ruling_cards(reading: Reading) -> list[dict[str, Any]]:
         fields = opening_fields(reading.tiles, reading.indicator)
     found: list[dict[str, Any]] = []
     for k, (variant, checked) in enumerate(reading.melds):
-        if reading.groups:  # one of several melds: its own tiles
-            fields = {**fields, "tiles": " ".join(map(str, reading.groups[k]))}
+        fields = {**fields, "tiles": " ".join(map(str, reading.ruled_tiles(k)))}
         link = url_for("referee.check_page", check=reading.check,
                        **{"variant": variant, **fields}, _anchor="ruling")
         if isinstance(checked, InputError):

@@ -50,6 +50,10 @@ class Reading:
     indicator: Tile | None = None
     groups: tuple[tuple[Tile, ...], ...] = ()
 
+    def ruled_tiles(self, k: int) -> tuple[Tile, ...]:
+        """The tiles of the ``k``-th of :attr:`melds`: its meld's, where it ruled on several."""
+        return self.groups[k] if self.groups else self.tiles
+
 
 def read_question(query: str, table: Rules | None = None) -> Reading:
     """What the referee reads in a question, under ``table``'s house rules: the score ruling

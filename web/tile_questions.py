@@ -572,8 +572,7 @@ def meld_asked(text: str) -> tuple[tuple[Tile, ...], Tile | None] | None:
         return None  # neither a meld asked about nor an okey named among tiles
     asked = asked_tiles(text)
     tiles, indicator = asked
-    wild = sum(1 for tile in tiles
-               if tile.is_fake or (indicator is not None and tile == indicator.next_up()))
+    wild = sum(1 for tile in tiles if stands_wild(tile, indicator))
     if wild and len(tiles) - wild >= 2:
         return asked
     if not meld_word:
@@ -631,6 +630,12 @@ def asked_tiles(text: str) -> tuple[tuple[Tile, ...], Tile | None]:
     if okeys and indicator is not None:
         named += [indicator.next_up()] * okeys
     return (*named, *[Tile.fake()] * fakes), indicator
+
+
+def stands_wild(tile: Tile, indicator: Tile | None) -> bool:
+    """Whether a tile of :func:`asked_tiles` is an okey or a fake joker: what a question's
+    word for one reads as."""
+    return tile.is_fake or (indicator is not None and tile == indicator.next_up())
 
 
 def _times(word: str) -> int:
