@@ -382,6 +382,8 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         beim fürs ins ans aufs ums durchs übers vors hinters
         bedeutet trotzdem eigentlich überhaupt halt mal doch bitte
         dies diese dieser dieses diesem diesen
+        irgendwer irgendwen irgendwem irgendwas irgendwie irgendwann irgendwo irgendein
+        irgendeine irgendeiner irgendeinen irgendeinem jemand jemanden jemandem
     """.split() for spelt in (german_spelling(w), fold(w))),
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being
@@ -713,7 +715,7 @@ def english_negated(word: str) -> tuple[str, ...]:
     return (rest, *_able_bases(rest))
 
 _SEPARABLE = ("zurueck", "dazu", "nach", "raus", "rein", "weg", "auf", "aus", "ein", "mit",
-              "vor", "ab", "an", "zu")
+              "vor", "hin", "ab", "an", "zu")
 """German separable verb prefixes (``ab-werfen``, ``zurück-nehmen``), umlauts spelled out."""
 GERMAN_PARTICLES = frozenset(_SEPARABLE)
 """The prefixes a German verb leaves at the end of its clause (``wer fängt an``)."""
@@ -730,7 +732,8 @@ _ABLAUT = {
     "half": "helf", "schrieb": "schreib", "blieb": "bleib", "stieg": "steig",
 }
 """The participle stem of a strong German verb and its present stem (``ge-worf-en``)."""
-_STRONG_SAME = frozenset({"geb", "fang", "halt", "lass", "trag", "schlag", "fall", "les"})
+_STRONG_SAME = frozenset({"geb", "fang", "halt", "lass", "trag", "schlag", "fall", "les",
+                          "komm"})
 """Strong verbs whose participle keeps the present stem (``ge-geb-en``, ``an-ge-fang-en``).
 Another word of the shape ``ge…en`` is no participle: ``gewinnen``, ``gelten``."""
 GERMAN_STRONG: dict[str, str] = {
@@ -784,6 +787,22 @@ def german_bases(word: str) -> tuple[str, ...]:
         if short is not None and len(base) >= 7:
             bases.append(short.group(1) + base[short.end():])
     return tuple(dict.fromkeys(b for b in bases if b != word))
+
+
+def german_infinitive(word: str) -> tuple[str, ...]:
+    """The infinitive of a German participle that is surely one, with a separable prefix
+    (``ausgelegt``, ``rausgekommen``), for the synonym groups, which list verbs so.
+    ``gesamt`` and ``gewinnt`` have a participle's shape and are none; ``genommen`` is left
+    too: ``Abwurf genommen`` is then no ``Abwurf nehmen``, the title of the rule on taking
+    it, which outweighed the penalty a question on the discard taken and not laid asks for.
+
+    >>> german_infinitive("hingelegt"), german_infinitive("gesamt")
+    (('hinlegen',), ())
+    """
+    match = _PARTICIPLE.match(word)
+    if match is None or not match.group(1):
+        return ()
+    return german_bases(word)
 
 
 _COLLOQUIAL = re.compile(r"^r(aus|ein|auf|an|ueber|unter)")

@@ -71,6 +71,8 @@ def test_negation_is_indexed_on_the_negated_word(lang: str, words: str,
 @pytest.mark.parametrize(("lang", "typed", "written"), [
     ("de", "rausgelegt", "auslegen"), ("de", "reinlegen", "einlegen"),
     ("de", "rausgelegt", "ausgelegt"),
+    # participles of kommen and of verbs with hin- (rausgekommen, hingelegt)
+    ("de", "rausgekommen", "rauskommen"), ("de", "hingelegt", "hinlegen"),
     # a five-letter Turkish word is its own root: yonca (clover), yoncalı (with a clover)
     ("tr", "yoncalı", "yonca"), ("tr", "destede", "deste"),
     # the conditional with a person ending: if I discard, if I open
@@ -123,6 +125,8 @@ def test_a_german_stop_word_is_one_folded_as_a_query_word_is(word: str) -> None:
     ("tr", "tamam"), ("tr", "lütfen"), ("de", "diese"), ("de", "diesen"),
     # the Turkish question particle with a person's ending (atabilir miyim, açar mısın)
     ("tr", "miyim"), ("tr", "mısın"), ("tr", "musunuz"), ("tr", "mudur"),
+    # German indefinite pronouns: bevor irgendwer ausgelegt hat
+    ("de", "irgendwer"), ("de", "irgendwas"), ("de", "jemand"), ("de", "irgendeiner"),
 ])
 def test_the_words_a_teller_fills_a_question_with_are_stop_words(lang: str, word: str) -> None:
     assert [t.text for t in analysis.analyzer(lang)(word)] == []
@@ -422,6 +426,36 @@ def test_a_turkish_passive_of_a_le_la_verb_shares_its_root_with_the_active(
 def test_a_verb_ending_in_n_is_no_passive(word: str, not_root: str) -> None:
     """``kazanır`` (wins) is no passive of ``kaza`` (an accident)."""
     assert not_root not in analysis.turkish_stems(word)
+
+
+@pytest.mark.parametrize(("typed", "group"), [
+    ("rausgekommen", "rauskommen"), ("ausgelegt", "auslegen"), ("abgeworfen", "abwerfen"),
+    ("angelegt", "anlegen"), ("zurueckgenommen", "zurücknehmen"),
+])
+def test_a_german_participle_is_its_verbs_synonym(search_index: SearchIndex, typed: str,
+                                                  group: str) -> None:
+    """A synonym group lists verbs as infinitives: ``rausgekommen`` (come out, laid down)
+    is ``rauskommen`` of the opening's group and brings its words in every language, as
+    ``lay down`` does."""
+    matches = search_index._generation().query.synonyms.matches
+    assert matches([typed]) and matches([typed]) == matches([group])
+
+
+@pytest.mark.parametrize("word", ["gesamt", "gewinnt", "gelb"])
+def test_a_word_shaped_as_a_participle_is_none(search_index: SearchIndex, word: str) -> None:
+    """``gesamt`` (total) is no participle of a verb ``samen``, which would read as English
+    ``same``: only a participle with a separable prefix is surely one."""
+    assert analysis.german_infinitive(analysis.german_spelling(word)) == ()
+
+
+def test_a_participle_of_a_synonym_is_an_okey_word(search_index: SearchIndex) -> None:
+    """``rausgekommen`` is a real German word near the rule book's (``ausgekommen``) but
+    none of them; as the participle of a synonym of laying down (``rauskommen``) it says the
+    question is about Okey, so a finish told in players' words is no off-topic question."""
+    found = search_index.search(
+        "sie hat auf einmal alles abgelegt, bevor irgendwer rausgekommen ist", "de")
+    assert found.status == "matched"
+    assert found.hits[0].id == "604"
 
 
 def test_a_synonym_phrase_answers_the_words_it_is_made_of(search_index: SearchIndex) -> None:

@@ -343,9 +343,12 @@ class QueryReader:
     def near_only(self, word: str) -> bool:
         """Whether a typed word is a real word near the rule book's words but none of them
         (``joke`` near ``joker``, ``artışı`` near ``artı``): it says nothing of Okey, though a
-        stem or a synonym may read it as an Okey word."""
+        stem or a synonym may read it as an Okey word. A German participle whose infinitive
+        they have is theirs (``rausgekommen``, of the synonym ``rauskommen``)."""
         key = _key(word)
-        return key in real_words() and key not in self.vocabulary
+        spelt = analysis.german_spelling(plain_lower(word))
+        return key in real_words() and key not in self.vocabulary and not any(
+            _key(base) in self.vocabulary for base in analysis.german_infinitive(spelt))
 
     def join_particles(self, words: Sequence[str]) -> list[str]:
         """The typed words with a German verb joined to the particle it left at the end of
@@ -1000,14 +1003,17 @@ def _cue_holds(typed: str, cue: str) -> bool:
 
 @lru_cache(maxsize=16384)
 def synonym_keys(word: str) -> tuple[str, frozenset[str]]:
-    """A word's folded form, and its stems in each language (none for a stop word)."""
+    """A word's folded form, and its stems in each language (none for a stop word); a German
+    participle's with its infinitive's, the form synonym groups list verbs in."""
     word = analysis.strip_apostrophe(word)
     exact = fold(plain_lower(word))
     if any(analysis.is_stop(lang, exact) for lang in LANGS) or len(exact) < 3:
         return exact, frozenset()
+    spelt = analysis.german_spelling(plain_lower(word))
     stems = {
         *analysis.snowball_stems("english", exact),
-        fold(analysis.snowball("german", analysis.german_spelling(plain_lower(word)))),
+        *(fold(analysis.snowball("german", base))
+          for base in (spelt, *analysis.german_infinitive(spelt))),
         *(fold(analysis.snowball("turkish", lower)) for lower in query_lower("tr", word)),
     }
     return exact, frozenset(s for s in stems if len(s) >= 3)
