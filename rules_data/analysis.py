@@ -357,11 +357,13 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 # any, which and both: "any colour", "any number" ask whether the okey is wild, "which tile
 # is the okey" asks to pick it out, "both smileys" asks about the two fake jokers. German
 # stop words are kept as typed without umlauts both ways (fuer and fur for für): a query
-# word is folded, and German drops its demonstratives (diese) as English does this. The
+# word is folded, and German drops its demonstratives (diese) as English does this, and its
+# indefinite pronouns (irgendwer, jemand: "bevor irgendwer ausgelegt hat"). The
 # words a teller fills a question with (trotzdem, eigentlich, halt; şimdi, artık, işte,
 # yine) are stop words: "noch nicht ausgelegt, darf ich trotzdem anlegen" found the rule
 # whose text says trotzdem. So is the Turkish question particle with a person's ending
-# (atabilir miyim, açar mısın), as it is without one (mi). English keeps its own: "just"
+# (atabilir miyim, açar mısın), as it is without one (mi), and the copula's must-forms
+# (olması, olmalı) as its olur and olan. English keeps its own: "just"
 # may mean only ("two of every tile or just one").
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
@@ -372,6 +374,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         acaba peki yani zaten sadece bile diye eğer çünkü hatta kim kime kimi kimin neyi
         neyin neye nerede nereye niçin olur olursa olmaz oluyor
         yarar yarıyor yarıyo demek şimdi artık hani işte yine gene tamam lütfen
+        olması olmalı
     """.split()),
     "de": frozenset(spelt for w in """
         der die das den dem des ein eine einer eines einem einen und oder aber ist sind war

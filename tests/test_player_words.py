@@ -127,6 +127,8 @@ def test_a_german_stop_word_is_one_folded_as_a_query_word_is(word: str) -> None:
     ("tr", "miyim"), ("tr", "mısın"), ("tr", "musunuz"), ("tr", "mudur"),
     # German indefinite pronouns: bevor irgendwer ausgelegt hat
     ("de", "irgendwer"), ("de", "irgendwas"), ("de", "jemand"), ("de", "irgendeiner"),
+    # the Turkish copula's must-forms, as olur and olan: kaç taş olması lazım
+    ("tr", "olması"), ("tr", "olmasi"), ("tr", "olmalı"),
 ])
 def test_the_words_a_teller_fills_a_question_with_are_stop_words(lang: str, word: str) -> None:
     assert [t.text for t in analysis.analyzer(lang)(word)] == []
