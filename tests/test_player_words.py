@@ -460,6 +460,29 @@ def test_a_participle_of_a_synonym_is_an_okey_word(search_index: SearchIndex) ->
     assert found.hits[0].id == "604"
 
 
+@pytest.mark.parametrize(("typed", "read"), [
+    ("put all my melds down", "put down all my melds"),
+    ("pick the tile up", "pick up the tile"),
+    ("lay it all down", "lay down it all"),
+    # a clause word between: the particle is another verb's
+    ("I put it there and sat down", "I put it there and sat down"),
+    # four words apart is no object of the verb
+    ("put the tile on the rack down", "put the tile on the rack down"),
+])
+def test_an_english_particle_after_the_object_is_read_beside_its_verb(
+        search_index: SearchIndex, typed: str, read: str) -> None:
+    """``put all my melds down`` is ``put down`` (lay down, open), a synonym phrase whose
+    words stand apart: read next to each other, they are that phrase."""
+    assert search_index._generation().query.near_english_particles(typed.split()) == read.split()
+
+
+def test_a_phrasal_verb_told_around_its_object_finds_its_rule(search_index: SearchIndex) -> None:
+    """The discard after laying every meld down ends the round (104), where ``put`` alone
+    read as putting a taken tile back (705)."""
+    found = search_index.search("do I still have to discard after I put my melds down", "en")
+    assert found.hits[0].id == "104"
+
+
 def test_a_synonym_phrase_answers_the_words_it_is_made_of(search_index: SearchIndex) -> None:
     """Specific before general: ``go out`` is one phrase for finishing, so the rule titled
     ``Normal finish`` answers both typed words, not one of three (each word and the phrase)."""

@@ -376,6 +376,22 @@ class QueryReader:
                 start = j + 1
         return [word for word in joined if word]
 
+    def near_english_particles(self, words: Sequence[str]) -> list[str]:
+        """The typed words with an English verb's particle moved next to it, across the one
+        to three words of its object (``put all my melds down``: ``put down all my melds``),
+        when the two are a synonym phrase (``put down``, ``pick up``, ``go out``)."""
+        moved = list(words)
+        for j in range(2, len(moved)):
+            if fold(moved[j]) not in ENGLISH_PARTICLES:
+                continue
+            for v in range(j - 2, max(-1, j - 5), -1):
+                if fold(moved[v]) in ENGLISH_CLAUSE_WORDS:
+                    break
+                if any(n == 2 for _, n in self.synonyms.matches([moved[v], moved[j]]).get(0, ())):
+                    moved.insert(v + 1, moved.pop(j))
+                    break
+        return moved
+
     def knows_german(self, word: str) -> bool:
         """Whether a German word is in the rule book's text, titles or keywords, or a
         synonym's (its prefix alone does not count)."""
@@ -999,6 +1015,13 @@ def _game_words() -> frozenset[str]:
 def _cue_holds(typed: str, cue: str) -> bool:
     """Whether a folded word is a cue word (``penal*``: any word starting ``penal``)."""
     return typed.startswith(cue[:-1]) if cue.endswith("*") else typed == cue
+
+
+ENGLISH_PARTICLES = frozenset({"down", "up", "out", "off", "back", "away"})
+"""English verb particles, which may stand after the verb's object (``pick the tile up``)."""
+ENGLISH_CLAUSE_WORDS = frozenset({"and", "or", "but", "then", "if", "when", "because",
+                                  "before", "after", "while"})
+"""Words that start a new English clause: a particle after them is not the verb's before."""
 
 
 @lru_cache(maxsize=16384)
