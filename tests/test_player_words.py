@@ -483,6 +483,18 @@ def test_a_phrasal_verb_told_around_its_object_finds_its_rule(search_index: Sear
     assert found.hits[0].id == "104"
 
 
+@pytest.mark.parametrize(("query", "first"), [
+    ("who deals", "201"), ("Who deals?", "201"),
+    # the same words in another order are no entry: dealing (202) holds deal
+    ("deals who", "202"),
+])
+def test_a_query_that_is_a_keyword_word_for_word_finds_its_rule(
+        search_index: SearchIndex, query: str, first: str) -> None:
+    """``who deals`` is a keyword of choosing the dealer (201); its question word is a stop
+    word, so read apart it is ``deal``, a keyword of dealing (202)."""
+    assert search_index.search(query, "en").hits[0].id == first
+
+
 def test_a_synonym_phrase_answers_the_words_it_is_made_of(search_index: SearchIndex) -> None:
     """Specific before general: ``go out`` is one phrase for finishing, so the rule titled
     ``Normal finish`` answers both typed words, not one of three (each word and the phrase)."""

@@ -33,7 +33,7 @@ from typing import TypeVar
 from rules_data.analysis import TOKEN
 from rules_data.loader import Rulebook
 from rules_data.schema import LANGS
-from rules_data.search.documents import VOCABULARY, code_version, plain_text
+from rules_data.search.documents import VOCABULARY, code_version, entry_key, plain_text
 from rules_data.search.documents import documents as _documents
 from rules_data.search.documents import vocabulary as _vocabulary
 from rules_data.search.highlighting import mark_terms
@@ -52,7 +52,7 @@ from rules_data.search.query import (
     without_pair_count,
     without_variant_number,
 )
-from rules_data.search.ranking import LEAD_FLOOR, REFEREE_LEAD, SUGGEST_MARGIN
+from rules_data.search.ranking import LEAD_FLOOR, REFEREE_LEAD, SUGGEST_MARGIN, entry_bonus
 from rules_data.search.results import (
     MAX_LIMIT,
     MAX_QUERY,
@@ -279,6 +279,7 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
         units = without_variant_number(words, units)
     units = without_pair_count(words, units)
     ranked = gen.ranker.rank(units, named, consequence) if units else []
+    ranked = entry_bonus(gen.entries.get(entry_key(text), frozenset()), ranked)
     if suggested is not None and ranked:
         # suggest only when the mended query finds clearly better than the typed one; the
         # mended word still counts (at FUZZY_BOOST), as a near match does, without a

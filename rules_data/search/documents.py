@@ -124,6 +124,7 @@ def meta(book: Rulebook) -> dict[str, Any]:
         "phrases": _phrases(book),
         "definitions": _definitions(book),
         "titles": _titles(book),
+        "entries": _entries(book),
         "topic": _topic_terms(book),
     }
 
@@ -171,6 +172,17 @@ def typed(words: Iterable[str]) -> set[str]:
     return {fold(plain_lower(word)) for word in words}
 
 
+def entry_key(text: str) -> str:
+    """A text's words as typed words compare, one space between: a query and a rule's title
+    or keyword are the same entry when their keys are (``Who deals?`` and ``who deals``).
+
+    >>> entry_key("Who DEALS?"), entry_key("Okey'i kim alır")
+    ('who deals', 'okey kim alir')
+    """
+    return " ".join(fold(plain_lower(analysis.strip_apostrophe(word)))
+                    for word in TOKEN.findall(text))
+
+
 def preferred(book: Rulebook) -> dict[str, str]:
     """For each one-word term the glossary says to avoid (``Serie``, ``group``, ``takım``), the
     canonical word of its concept in that language, which the speller offers instead: "did you
@@ -212,6 +224,20 @@ def _phrases(book: Rulebook) -> dict[str, list[list[list[str]]]]:
             words for lang in LANGS for text in (rule.title[lang], *rule.keywords[lang])
             if len(words := _word_terms(analyzers[lang], lang, text)) >= 2
         ]
+    return found
+
+
+def _entries(book: Rulebook) -> dict[str, list[str]]:
+    """Each title and keyword of two or more words, by its typed words (see
+    ``query.entry_key``, question words kept): the rules a query that is one of them word
+    for word names (see ``ranking.ENTRY_BONUS``)."""
+    found: dict[str, list[str]] = {}
+    for rule in book:
+        for lang in LANGS:
+            for text in (rule.title[lang], *rule.keywords[lang]):
+                key = entry_key(str(text))
+                if " " in key and rule.id not in found.setdefault(key, []):
+                    found[key].append(rule.id)
     return found
 
 

@@ -207,6 +207,11 @@ class Generation:
             for docnum, fields in searcher.iter_docs()
         }
         self.docnums = docnums = {rule.id: docnum for docnum, rule in self.rules.items()}
+        self.entries: dict[str, frozenset[int]] = {
+            key: frozenset(docnums[rule] for rule in rules if rule in docnums)
+            for key, rules in data.get("entries", {}).items()}
+        """Per title or keyword of two or more words (see ``documents.entry_key``), the
+        rules it is one of."""
         table = frozenset(data.get("table", ()))
         definitions: Definitions = tuple(
             (docnums[rule], tuple(frozenset(word) for word in words))

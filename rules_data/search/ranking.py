@@ -39,6 +39,9 @@ PHRASE_BONUS = 0.15
 """A rule's lead per word of the longest title or keyword phrase the query holds whole."""
 DEFINITION_BONUS = 0.1
 """The lead of the rule that defines a glossary term, for a query that is just the term."""
+ENTRY_BONUS = 1.3
+"""The lead of a rule whose title or keyword the query is, word for word (see
+:func:`entry_bonus`)."""
 NEGATED_BOOST = 2.0
 """A negated stem (``¬open``: the player who did not open) counts this much more than the
 stem, so that a negated question prefers the rule about the negated case."""
@@ -612,6 +615,17 @@ class PhraseIndex:
                     if len(words) > held.get(doc, 1):
                         held[doc] = len(words)
         return held
+
+
+def entry_bonus(docs: frozenset[int],
+                ranked: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Raise by ``ENTRY_BONUS`` the rules of which the query is a title or keyword word for
+    word, question words and all: ``who deals`` is a keyword of choosing the dealer (201),
+    where its words apart (``deal``) find the rule on dealing (202) first."""
+    if not docs:
+        return ranked
+    return sorted(((doc, score * ENTRY_BONUS if doc in docs else score) for doc, score in ranked),
+                  key=lambda item: (-item[1], item[0]))
 
 
 def without_variant_words(units: Sequence[Unit]) -> Sequence[Unit]:
