@@ -36,6 +36,10 @@ from web.tile_questions import PHRASES_FILE, meld_asked, pairs_in_query, tiles_i
     # a colour typed with two letters swapped
     ("balck 7 red 7 red 7, is that a set", "K7 R7 R7"),
     ("mavi 10 kimrizi 10 mavi 10", "B10 R10 B10"),
+    # a long colour name a letter off, before a number
+    ("blck 6 red 6 black 6 - valid set?", "K6 R6 K6"), ("yelow 3 4 5", "Y3 Y4 Y5"),
+    ("kirmzi 7 8 9", "R7 R8 R9"), ("siyh 4 5 6 per mi", "K4 K5 K6"),
+    ("schwaz 5 6 7", "K5 K6 K7"),
     # a count names a tile that often; before a number alone, a group of other colours
     ("two red 7s and a black 7", "R7 R7 K7"), ("iki tane kırmızı 7 bir siyah 7", "R7 R7 K7"),
     ("zwei Stück rot 5 und blau 5", "R5 R5 B5"), ("2x R7 R8", "R7 R7 R8"),
@@ -57,6 +61,8 @@ def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
     "okey discard penalty", "101 puan", "el açmak için kaç puan", "R12 R13", "rot",
     "2 oyuncu 4 oyuncu 3 tur", "Joker abwerfen Strafe", "5 mi 7 mi", "21 22 taş",
     "12 13 ve 1", "1st 2nd 3rd round", "back 2 back 5 back 9",
+    # a word a letter off a colour name that is a word itself, or not before a number
+    "blank 6 and 7", "go back 6 8", "blck tiles",
     # pairs ask no meld question; two of a number alone could be any colours
     "zwei schwarze 9en, zwei rote 3en und zwei gelbe 12en, darf ich damit raus",
     "two red 7s two blue 9s", "iki tane 7 iki tane 8",

@@ -22,6 +22,9 @@ from referee.options import Rules
 from referee.tiles import COLOR_NAMES, Color, Tile, color_word
 from rules_data.analysis import fold, plain_lower
 from rules_data.search import PAIR_WORDS, number_of, read_numbers
+from rules_data import rulebook
+from rules_data.search.documents import vocabulary
+from rules_data.search.query import distance, real_words
 from web import phrases
 from web.question_rulings import Rulings, kept_per_query, rule_on
 
@@ -152,7 +155,7 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
         if _NUMBERS.match(word):
             bare += [n for n in map(_number, word.split("-")) if n is not None]
             continue
-        named = _colour(word) if word else None
+        named = _colour(word, after) if word else None
         if named is not None:
             colour = named
             continue
@@ -297,19 +300,35 @@ def _all_pairs(tiles: tuple[Tile, ...]) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _colour(word: str) -> Color | None:
+def _colour(word: str, then: str = "") -> Color | None:
     """The colour a word of a search names: a colour word, or one typed with two letters
     swapped (``balck``, ``kimrizi``), the thumb's slip that seldom makes another real word;
-    a letter dropped or added would (``back``, ``read``).
+    a letter dropped or added would (``back``, ``read``). Before a tile's number (``then``),
+    a long colour name (five letters or more) one slip away counts too, unless the slip
+    made a real word, of the rule book or near it (``blck 6``, ``yelow 3``; not ``back 6``
+    or ``slack 5``).
 
     >>> _colour("rote"), _colour("balck"), _colour("Kimrizi"), _colour("back"), _colour("7")
     (<Color.RED: 'R'>, <Color.BLACK: 'K'>, <Color.RED: 'R'>, None, None)
+    >>> _colour("blck", "6"), _colour("blck"), _colour("back", "6"), _colour("rd", "6")
+    (<Color.BLACK: 'K'>, None, None, None)
     """
     found = color_word(word)
     key = fold(plain_lower(word))
     if found is not None or len(key) < 4 or not key.isalpha():
         return found
-    return next((color for name, color in COLOR_NAMES.items() if _swapped(key, name)), None)
+    swapped = next((color for name, color in COLOR_NAMES.items() if _swapped(key, name)), None)
+    if swapped is not None or _number(then) is None or key in _real_words():
+        return swapped
+    return next((color for name, color in COLOR_NAMES.items()
+                 if len(name) >= 5 and distance(key, name, 1) == 1), None)
+
+
+@lru_cache(maxsize=1)
+def _real_words() -> frozenset[str]:
+    """The words of the rule book and the real words near them (folded), which no colour
+    name mis-typed can be."""
+    return frozenset(vocabulary(rulebook())) | frozenset(real_words())
 
 
 def _swapped(typed: str, name: str) -> bool:
@@ -404,7 +423,8 @@ def _tiles_from(words: Sequence[str], start: int, within: int) -> tuple[Tile, ..
         if tile is not None:
             tiles.append(tile)
             colour = tile.color
-        elif (named := _colour(word)) is not None:
+        elif (named := _colour(word, words[start + k + 1] if start + k + 1 < len(words) else "")
+              ) is not None:
             colour = named
     return tuple(tiles)
 
