@@ -462,7 +462,7 @@ def test_a_participle_of_a_synonym_is_an_okey_word(search_index: SearchIndex) ->
 
 @pytest.mark.parametrize(("typed", "read"), [
     ("put all my melds down", "put down all my melds"),
-    ("pick the tile up", "pick up the tile"),
+    ("pick the tile up", "pick up the tile"), ("PUT my melds DOWN", "PUT DOWN my melds"),
     ("lay it all down", "lay down it all"),
     # a clause word between: the particle is another verb's
     ("I put it there and sat down", "I put it there and sat down"),

@@ -20,9 +20,9 @@ from pathlib import Path
 
 from referee.options import Rules
 from referee.tiles import COLOR_NAMES, Color, Tile, color_word
+from rules_data import rulebook
 from rules_data.analysis import fold, plain_lower
 from rules_data.search import PAIR_WORDS, number_of, read_numbers
-from rules_data import rulebook
 from rules_data.search.documents import vocabulary
 from rules_data.search.query import distance, real_words
 from web import phrases

@@ -229,8 +229,8 @@ def _phrases(book: Rulebook) -> dict[str, list[list[list[str]]]]:
 
 def _entries(book: Rulebook) -> dict[str, list[str]]:
     """Each title and keyword of two or more words, by its typed words (see
-    ``query.entry_key``, question words kept): the rules a query that is one of them word
-    for word names (see ``ranking.ENTRY_BONUS``)."""
+    :func:`entry_key`, question words kept): the rules a query that is one of them word for
+    word names (see ``ranking.ENTRY_BONUS``)."""
     found: dict[str, list[str]] = {}
     for rule in book:
         for lang in LANGS:

@@ -382,10 +382,10 @@ class QueryReader:
         when the two are a synonym phrase (``put down``, ``pick up``, ``go out``)."""
         moved = list(words)
         for j in range(2, len(moved)):
-            if fold(moved[j]) not in ENGLISH_PARTICLES:
+            if _key(moved[j]) not in ENGLISH_PARTICLES:
                 continue
             for v in range(j - 2, max(-1, j - 5), -1):
-                if fold(moved[v]) in ENGLISH_CLAUSE_WORDS:
+                if _key(moved[v]) in ENGLISH_CLAUSE_WORDS:
                     break
                 if any(n == 2 for _, n in self.synonyms.matches([moved[v], moved[j]]).get(0, ())):
                     moved.insert(v + 1, moved.pop(j))
