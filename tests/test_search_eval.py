@@ -17,8 +17,9 @@ the one before, ``search_tune9.yaml`` a ninth of short searches, by a second wri
 as forum and chat posts ask, by a fourth, ``search_tune12.yaml`` a twelfth, as players
 type at the table, by a fifth, ``search_tune13.yaml`` a thirteenth, disputes told as
 they happen, by a sixth, ``search_tune14.yaml`` a fourteenth, by a seventh, as many
-kinds of player type, and ``search_tune15.yaml`` a fifteenth, by an eighth, as typed into a
-phone's search box mid-game. ``search_heldout.yaml`` was written
+kinds of player type, ``search_tune15.yaml`` a fifteenth, by an eighth, as typed into a
+phone's search box mid-game, and ``search_tune16.yaml`` a sixteenth, by a ninth, as players
+type on a phone, more of it English. ``search_heldout.yaml`` was written
 blind before the fifth, as players type, and is never tuned on: its figures are the
 quality claim. Run with ``-s`` or look at the terminal: the figures are printed either
 way.
@@ -116,6 +117,11 @@ BARS = {
     # half situations told without their terms. First scored on dc08c58: tr 0.958 / 1.000,
     # de 0.957 / 0.971, en 0.964 / 1.000
     "search_tune15.yaml": {"mrr": 0.85, "hit3": 0.92},
+    # a sixteenth tuning set, written blind on 2026-11-29 (ninth session) by a ninth writer,
+    # from the rule texts alone: as players type on a phone, English from many kinds of
+    # writer, a third with rummy words. First scored on 9c61d05: tr 0.982 / 1.000,
+    # de 0.987 / 1.000, en 0.976 / 0.983
+    "search_tune16.yaml": {"mrr": 0.85, "hit3": 0.92},
     # the second held-out set, written blind on 2026-11-25, its key audited blind by a second
     # reader, scored first on the engine of ac22a3c: tr 0.756 / 0.840, de 0.843 / 0.940,
     # en 0.776 / 0.900. The bar is a floor against regressions, never a target to tune to.
