@@ -468,6 +468,9 @@ def test_a_participle_of_a_synonym_is_an_okey_word(search_index: SearchIndex) ->
     ("I put it there and sat down", "I put it there and sat down"),
     # four words apart is no object of the verb
     ("put the tile on the rack down", "put the tile on the rack down"),
+    # one tile put down is no melds laid down
+    ("he put the okey down as his last tile", "he put the okey down as his last tile"),
+    ("I put a red 5 down on his run", "I put a red 5 down on his run"),
 ])
 def test_an_english_particle_after_the_object_is_read_beside_its_verb(
         search_index: SearchIndex, typed: str, read: str) -> None:
@@ -476,11 +479,16 @@ def test_an_english_particle_after_the_object_is_read_beside_its_verb(
     assert search_index._generation().query.near_english_particles(typed.split()) == read.split()
 
 
-def test_a_phrasal_verb_told_around_its_object_finds_its_rule(search_index: SearchIndex) -> None:
-    """The discard after laying every meld down ends the round (104), where ``put`` alone
-    read as putting a taken tile back (705)."""
-    found = search_index.search("do I still have to discard after I put my melds down", "en")
-    assert found.hits[0].id == "104"
+@pytest.mark.parametrize(("query", "first"), [
+    # the discard after laying every meld down ends the round, where put alone read as
+    # putting a taken tile back (705)
+    ("do I still have to discard after I put my melds down", "104"),
+    # the okey put down as the last tile finishes with the joker, not laying melds down
+    ("he put the okey down as his last tile", "602"),
+])
+def test_a_phrasal_verb_told_around_its_object_finds_its_rule(
+        search_index: SearchIndex, query: str, first: str) -> None:
+    assert search_index.search(query, "en").hits[0].id == first
 
 
 @pytest.mark.parametrize(("query", "first"), [

@@ -379,13 +379,16 @@ class QueryReader:
     def near_english_particles(self, words: Sequence[str]) -> list[str]:
         """The typed words with an English verb's particle moved next to it, across the one
         to three words of its object (``put all my melds down``: ``put down all my melds``),
-        when the two are a synonym phrase (``put down``, ``pick up``, ``go out``)."""
+        when the two are a synonym phrase (``put down``, ``pick up``, ``go out``). One tile
+        put ``down`` is put on the table or a meld, not melds laid down (``put the okey down``,
+        ``put a red 5 down``)."""
         moved = list(words)
         for j in range(2, len(moved)):
             if _key(moved[j]) not in ENGLISH_PARTICLES:
                 continue
             for v in range(j - 2, max(-1, j - 5), -1):
-                if _key(moved[v]) in ENGLISH_CLAUSE_WORDS:
+                if _key(moved[v]) in ENGLISH_CLAUSE_WORDS or _key(moved[j]) == "down" and (
+                        _key(moved[v + 1]) in ONE_TILE or number_of(moved[v + 1]) is not None):
                     break
                 if any(n == 2 for _, n in self.synonyms.matches([moved[v], moved[j]]).get(0, ())):
                     moved.insert(v + 1, moved.pop(j))
@@ -1019,6 +1022,9 @@ def _cue_holds(typed: str, cue: str) -> bool:
 
 ENGLISH_PARTICLES = frozenset({"down", "up", "out", "off", "back", "away"})
 """English verb particles, which may stand after the verb's object (``pick the tile up``)."""
+ONE_TILE = frozenset({"okey", "joker", "tile", "piece", "indicator", "smiley"})
+"""Words for one tile: ``put the okey down`` as the last tile is no ``put down``, laying
+melds down."""
 ENGLISH_CLAUSE_WORDS = frozenset({"and", "or", "but", "then", "if", "when", "because",
                                   "before", "after", "while"})
 """Words that start a new English clause: a particle after them is not the verb's before."""
