@@ -363,7 +363,8 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 # yine) are stop words: "noch nicht ausgelegt, darf ich trotzdem anlegen" found the rule
 # whose text says trotzdem. So is the Turkish question particle with a person's ending
 # (atabilir miyim, açar mısın), as it is without one (mi), and the copula's must-forms
-# (olması, olmalı) as its olur and olan. English keeps its own: "just"
+# (olması, olmalı) as its olur and olan. English ok and okay are stop words: okay is no
+# okey ("is a 3 card run ok"). English keeps its own: "just"
 # may mean only ("two of every tile or just one").
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
@@ -395,7 +396,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         if then than so about into some tbd yet
         has have had get gets got happen happens many much each
         whats wats wat hows whos thats theres wheres whens whys im ive youre ur pls plz
-        wanna gonna gotta mean means
+        wanna gonna gotta mean means ok okay
     """.split()),
 }
 

@@ -129,6 +129,8 @@ def test_a_german_stop_word_is_one_folded_as_a_query_word_is(word: str) -> None:
     ("de", "irgendwer"), ("de", "irgendwas"), ("de", "jemand"), ("de", "irgendeiner"),
     # the Turkish copula's must-forms, as olur and olan: kaç taş olması lazım
     ("tr", "olması"), ("tr", "olmasi"), ("tr", "olmalı"),
+    # okay, whose chat spelling is no okey: is a 3 tile run ok
+    ("en", "ok"), ("en", "okay"),
 ])
 def test_the_words_a_teller_fills_a_question_with_are_stop_words(lang: str, word: str) -> None:
     assert [t.text for t in analysis.analyzer(lang)(word)] == []
@@ -180,6 +182,20 @@ def test_every_chat_spelling_is_tested() -> None:
     tested = {"1st", "2nd", "3rd", "4th", "5th", "every1", "some1", "any1", "no1", "b4"}
     listed = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))["chat_spellings"]
     assert set(map(str, listed)) == tested
+
+
+def test_per_before_a_count_noun_is_the_preposition(search_index: SearchIndex) -> None:
+    """Each noun of vocabulary.yaml's ``per_as_preposition``: ``2 jokers per round`` asks
+    how many jokers a round has, and names no meld (``per``, a meld in Turkish, led the
+    kinds of meld, 402); ``per açtım`` (I opened a meld) keeps it."""
+    from rules_data.search.query import respell
+
+    nouns = yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))["per_as_preposition"]
+    for noun in nouns:
+        assert respell(["jokers", "per", str(noun)]) == ["jokers", str(noun)]
+    assert respell(["per", "açtım"]) == ["per", "açtım"]
+    assert "402" not in [hit.id for hit in search_index.search(
+        "are there 2 jokers per round", "en").hits[:3]]
 
 
 @pytest.mark.parametrize("words", ["wie viele", "wieviele", "viel"])

@@ -154,13 +154,25 @@ def number_of(word: str) -> int | None:
 
 def respell(words: Sequence[str]) -> list[str]:
     """The typed words with chat spellings read as the words they stand for
-    (``chat_spellings`` in vocabulary.yaml): ``1st`` is ``first``, ``every1`` ``everyone``.
+    (``chat_spellings`` in vocabulary.yaml): ``1st`` is ``first``, ``every1`` ``everyone``;
+    and without ``per`` where it is the English or German preposition (``per round``), not
+    the Turkish word for a meld (``per_as_preposition``).
 
     >>> respell("who goes 1st".split()), respell("does every1 get 21".split())
     (['who', 'goes', 'first'], ['does', 'everyone', 'get', '21'])
+    >>> respell("2 jokers per round".split()), respell("per açtım".split())
+    (['2', 'jokers', 'round'], ['per', 'açtım'])
     """
     table = _chat_spellings()
-    return [read for word in words for read in table.get(_folded_word(word), (word,))]
+    read = [read for word in words for read in table.get(_folded_word(word), (word,))]
+    before = _per_as_preposition()
+    return [word for word, after in zip(read, [*read[1:], ""])
+            if _folded_word(word) != "per" or _folded_word(after) not in before]
+
+
+@lru_cache(maxsize=1)
+def _per_as_preposition() -> frozenset[str]:
+    return frozenset(fold(plain_lower(str(word))) for word in query_words()["per_as_preposition"])
 
 
 @lru_cache(maxsize=1)
