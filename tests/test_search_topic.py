@@ -75,12 +75,27 @@ def test_a_phrase_only_okey_has_counts_whole(search_index: SearchIndex, lang: st
 
 @pytest.mark.parametrize(("lang", "query"), [
     ("en", "tell me a joke"), ("tr", "kira artisi ne kadar olcak"),
+    # such words alone, beside question words that say nothing of Okey
+    ("tr", "kira artışı ne kadar"), ("tr", "okul ne zaman açılıyor"),
+    ("de", "karten mischen wie"),
 ])
 def test_a_real_word_near_an_okey_word_says_nothing_of_okey(search_index: SearchIndex,
                                                            lang: str, query: str) -> None:
     """``joke`` is no ``joker`` and ``artışı`` (a rise) no ``artı`` (plus), though a stem or a
-    synonym reads them so: a real word near the rule book's words, not one of them."""
+    synonym reads them so: a real word near the rule book's words, not one of them. Such a
+    word weighs against the topic a little (``NEAR_ONLY_WEIGHT``)."""
     assert search_index.search(query, lang).status == "nothing"
+
+
+@pytest.mark.parametrize(("lang", "query", "status"), [
+    ("en", "who won the world cup 2022", "nothing"),
+    ("en", "won with 202", "matched"), ("en", "opened with 98", "matched"),
+])
+def test_a_number_weighs_for_okey_when_okey_has_it(search_index: SearchIndex, lang: str,
+                                                   query: str, status: str) -> None:
+    """A tile's number (1 to 13) or one the rule book names (202) says the question may be
+    about Okey; 2022 says nothing of it."""
+    assert search_index.search(query, lang).status == status
 
 
 @pytest.mark.parametrize(("lang", "query", "rule"), [

@@ -60,6 +60,10 @@ def clean_query(query: str) -> str:
 OKEY_ONLY_WEIGHT = 3
 """What a word only Okey has weighs for the topic (see :meth:`QueryReader.on_topic`): more
 than two words the rule book never saw."""
+NEAR_ONLY_WEIGHT = -0.5
+"""What a real word near the rule book's words but none of them weighs for the topic at most
+(``okul``, school, near ``okey``): half a word the rule book never saw, so that a question of
+such words alone (``okul ne zaman açılıyor``) is about something else."""
 _NOTATION = re.compile(r"[rybk](?:1[0-3]|[1-9])")
 """A tile in the referee's notation, as the reader compares it (``R7``, ``k13``): a way to
 name a tile that only Okey players type, so it weighs for Okey as a number does."""
@@ -168,6 +172,11 @@ def respell(words: Sequence[str]) -> list[str]:
     before = _per_as_preposition()
     return [word for word, after in zip(read, [*read[1:], ""])
             if _folded_word(word) != "per" or _folded_word(after) not in before]
+
+
+@lru_cache(maxsize=1)
+def _not_okey_words() -> frozenset[str]:
+    return frozenset(fold(plain_lower(str(word))) for word in query_words()["not_okey_words"])
 
 
 @lru_cache(maxsize=1)
@@ -291,7 +300,7 @@ class QueryReader:
         self._cache: dict[tuple[str, ...], Unit] = {}
         self._corrections: dict[str, str | None] = {}
         self._near_real: dict[str, str | None] = {}
-        self._weights: dict[tuple[str, str | None, str], int | None] = {}
+        self._weights: dict[tuple[str, str | None, str], float | None] = {}
         self._cache_lock = threading.Lock()
         self.synonyms = SynonymMap(self, synonyms)
         consequence_cues = [
@@ -314,13 +323,15 @@ class QueryReader:
         has (``okey_only``, not a number: ``gösterge``, ``indicator``) ``OKEY_ONLY_WEIGHT``,
         so that ``we forgot to flip the indicator`` is about Okey whatever words it is told
         with; an Okey word that is an entry of its own (a one-word title, keyword, glossary
-        term or synonym) 2, a
-        word of a longer entry or a number 1, a mended typo as the word it mends to but 1 at
-        least (``jokeer`` weighs as ``joker``), another word of the rule texts or a real word
-        near one of them that they lack (``artışı`` near ``artı``) 0, and a word found nowhere
-        -1. ``whats the weather like today`` and ``premier league
-        table`` weigh less than nothing; ``kac tur oynaniyor genelde`` more. A query of known
-        words only is on topic when any of them is found. A game named as a comparison
+        term or synonym) 2, a word of a longer entry or a tile's number (or one the rule book
+        names) 1, a mended typo as the word it mends to but 1 at least (``jokeer`` weighs as
+        ``joker``), another word of the rule texts, another number (``2022``) or a question
+        word that says nothing of Okey (``not_okey_words``: ``kaç``, ``hat``, ``time``) 0, a
+        real word near the rule book's words that they lack (``artışı`` near ``artı``)
+        ``NEAR_ONLY_WEIGHT``, and a word found nowhere -1. ``whats the weather like today``,
+        ``premier league table`` and ``okul ne zaman açılıyor`` weigh less than nothing;
+        ``kac tur oynaniyor genelde`` more. A query of known words only is on topic when any
+        of them is found. A game named as a comparison
         (``wie beim Rommé``, ``like in rummy``, ``remi gibi``: see :func:`compared`) beside
         words that weigh for Okey is not another game asked about.
         """
@@ -330,7 +341,8 @@ class QueryReader:
         named = {i for i, word in enumerate(words) if is_game(word)}
         weights = [None if (weight := self.topic_weight(word, correction, display)) is None
                    else 0 if i in named
-                   else min(0, weight) if correction is None and self.near_only(word)
+                   else min(NEAR_ONLY_WEIGHT, weight)
+                   if correction is None and self.near_only(word)
                    else OKEY_ONLY_WEIGHT if not word.isdigit() and self.only_okeys(word, display)
                    else max(weight, synonym.get(i, -1))
                    for i, (word, correction) in enumerate(zip(words, corrections))]
@@ -437,7 +449,7 @@ class QueryReader:
             return "plain"
         return "101" if any(_names_101(word) for word in words) else None
 
-    def topic_weight(self, word: str, correction: str | None, display: str) -> int | None:
+    def topic_weight(self, word: str, correction: str | None, display: str) -> float | None:
         """How much one typed word says the query is about Okey (see :meth:`on_topic`);
         None for a stop word or a negation cue, which says nothing either way. Kept like a
         word's reading."""
@@ -455,13 +467,17 @@ class QueryReader:
             cache[key] = value
         return value
 
-    def _topic_weight(self, word: str, correction: str | None, display: str) -> int | None:
+    def _topic_weight(self, word: str, correction: str | None, display: str) -> float | None:
         key = _key(word)
         if any(analysis.is_stop(lang, key) or analysis.is_negation_cue(lang, key)
                or analysis.is_negation_after(lang, key) for lang in LANGS):
             return None
-        if key.isdigit() or _NOTATION.fullmatch(key):
+        if key.isdigit():  # a tile's number, or one the rule book names (101, 202)
+            return 1 if 1 <= int(key) <= 13 or key in self.vocabulary else 0
+        if _NOTATION.fullmatch(key):
             return 1
+        if key in _not_okey_words():
+            return 0
         if correction is not None:  # a typo weighs as the word it mends to, 1 at least
             mended = self._topic_weight(correction, None, display)
             return None if mended is None else max(1, mended)
