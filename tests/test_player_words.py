@@ -459,6 +459,17 @@ def test_a_german_participle_is_its_verbs_synonym(search_index: SearchIndex, typ
     assert matches([typed]) and matches([typed]) == matches([group])
 
 
+@pytest.mark.parametrize(("words", "meets"), [
+    (["doğum"], False),  # birth: its stem dok is that of dokuz (nine)
+    (["laid", "down"], True), (["taşı"], True), (["won"], True),
+])
+def test_a_three_letter_stem_alone_makes_no_synonym(search_index: SearchIndex,
+                                                    words: list[str], meets: bool) -> None:
+    """A synonym is met by a shared stem of four letters or more, or of three where the stem
+    is one of the words (``lay`` of ``laid``) or one word begins with the other."""
+    assert bool(search_index._generation().query.synonyms.matches(words)) == meets
+
+
 @pytest.mark.parametrize("word", ["gesamt", "gewinnt", "gelb"])
 def test_a_word_shaped_as_a_participle_is_none(search_index: SearchIndex, word: str) -> None:
     """``gesamt`` (total) is no participle of a verb ``samen``, which would read as English

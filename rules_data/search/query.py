@@ -1077,7 +1077,13 @@ def synonym_keys(word: str) -> tuple[str, frozenset[str]]:
 
 
 def _same_word(a: tuple[str, frozenset[str]], b: tuple[str, frozenset[str]]) -> bool:
-    return a[0] == b[0] or bool(a[1] & b[1])
+    """Whether a typed word and a synonym's word are one: folded alike, or sharing a stem. A
+    stem of three letters is too loose to tell alone (``doğum``, birth, and ``dokuz``, nine,
+    are both ``dok``): it counts where it is one of the words (``laid`` and ``lay``) or one
+    word begins with the other (``taşı``, ``taş``)."""
+    return a[0] == b[0] or any(
+        len(stem) > 3 or stem in (a[0], b[0]) or a[0].startswith(b[0]) or b[0].startswith(a[0])
+        for stem in a[1] & b[1])
 
 
 def distance(a: str, b: str, limit: int) -> int:
