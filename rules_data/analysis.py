@@ -384,7 +384,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         man sich mein dein sein seine ihre auch noch nur so dass als wenn ob denn dann
         alle allem allen aller alles wieviel wieviele viel viele vielen
         beim fürs ins ans aufs ums durchs übers vors hinters
-        bedeutet trotzdem eigentlich überhaupt halt mal doch bitte
+        bedeutet trotzdem eigentlich überhaupt halt mal doch bitte gehts
         dies diese dieser dieses diesem diesen
         irgendwer irgendwen irgendwem irgendwas irgendwie irgendwann irgendwo irgendein
         irgendeine irgendeiner irgendeinen irgendeinem jemand jemanden jemandem
@@ -392,7 +392,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being
         it its this that these those there their they them i me my you your we us our
-        what who whom how why where when do does did can could should would will
+        what who whom whose how why where when do does did can could should would will
         if then than so about into some tbd yet
         has have had get gets got happen happens many much each
         whats wats wat hows whos thats theres wheres whens whys im ive youre ur pls plz
