@@ -40,6 +40,12 @@ from web.tile_questions import PHRASES_FILE, meld_asked, pairs_in_query, tiles_i
     ("blck 6 red 6 black 6 - valid set?", "K6 R6 K6"), ("yelow 3 4 5", "Y3 Y4 Y5"),
     ("kirmzi 7 8 9", "R7 R8 R9"), ("siyh 4 5 6 per mi", "K4 K5 K6"),
     ("schwaz 5 6 7", "K5 K6 K7"),
+    # a colour's numbers told with "and", tiles joined by dashes or typed onto their colour,
+    # a colour named after numbers named alone
+    ("the blue 5 6 and 7", "B5 B6 B7"), ("kirmizi 7 8 ve 9", "R7 R8 R9"),
+    ("rot 7 und 8 und 9", "R7 R8 R9"), ("R7-R8-R9", "R7 R8 R9"),
+    ("blue5 blue6 blue7", "B5 B6 B7"), ("mavi12 mavi13 mavi1", "B12 B13 B1"),
+    ("12 13 1 in yellow", "Y12 Y13 Y1"), ("7-8-9 in black", "K7 K8 K9"),
     # a count names a tile that often; before a number alone, a group of other colours
     ("two red 7s and a black 7", "R7 R7 K7"), ("iki tane kırmızı 7 bir siyah 7", "R7 R7 K7"),
     ("zwei Stück rot 5 und blau 5", "R5 R5 B5"), ("2x R7 R8", "R7 R7 R8"),

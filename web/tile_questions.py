@@ -34,9 +34,30 @@ _NUMBERS = re.compile(r"^\d{1,2}(?:-\d{1,2})+$")  # 13-1-2: numbers without a co
 
 
 def _words(text: str) -> list[str]:
-    """A search's words, split at spaces and list marks, stripped of punctuation."""
-    return [w for w in (raw.strip("?!.:()\"'") for raw in
-                        _WORDS.split(unicodedata.normalize("NFC", text))) if w]
+    """A search's words, split at spaces and list marks, stripped of punctuation; tiles in
+    the notation joined by dashes (``R7-R8-R9``) and a colour word typed onto its number
+    (``blue5``, ``mavi12``) apart.
+
+    >>> _words("is R7-R8-R9 ok?"), _words("blue5 blue6 mavi7'yi")
+    (['is', 'R7', 'R8', 'R9', 'ok'], ['blue', '5', 'blue', '6', 'mavi', "7'yi"])
+    """
+    words: list[str] = []
+    for raw in _WORDS.split(unicodedata.normalize("NFC", text)):
+        word = raw.strip("?!.:()\"'")
+        if _DASHED_TILES.fullmatch(word):
+            words += word.split("-")
+        elif (joined := _COLOUR_NUMBER.fullmatch(word)) and color_word(joined.group(1)):
+            words += [joined.group(1), joined.group(2)]
+        elif word:
+            words.append(word)
+    return words
+
+
+_DASHED_TILES = re.compile(r"[RYBKrybk](?:1[0-3]|[1-9])(?:-[RYBKrybk](?:1[0-3]|[1-9]))+")
+"""Tiles in the notation joined by dashes, as a run is written: ``R7-R8-R9``."""
+_COLOUR_NUMBER = re.compile(r"([^\W\d_]{3,})(\d{1,2}(?:['’]?[^\W\d_]{1,3})?)")
+"""A word typed onto a number without a space (``blue5``, ``mavi12``): apart when it is a
+colour word."""
 
 
 _ENDED = re.compile(r"^(\d{1,2})(?:['’]?[^\W\d_]{1,3})?$")
@@ -117,6 +138,7 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
     tiles: list[Tile] = []
     colour: Color | None = None
     bare: list[int] = []
+    bare_colour = Color.RED  # of numbers named alone, unless a colour is named for them
     row: list[int] = []  # numbers in a row without a colour
     count = 1  # how many of the next tile a count before it asks for
     marked = False  # a count word after the count (iki tane, 2 x): a number alone is counted
@@ -169,15 +191,24 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
         if tile is not None:
             tiles += [tile] * count
             colour = tile.color
+        elif colour is not None and fold(plain_lower(word)) in _AND and _number(after):
+            continue  # blue 5 6 and 7: the colour goes on to the number after "and"
+        elif fold(plain_lower(word)) in _IN and (named := _colour(after)) is not None:
+            bare_colour = named  # 12 13 1 in yellow: the colour of numbers named alone
         else:
             colour = None
         count = 1
     if not tiles and len(bare) >= MIN_TILES and _run_shaped(bare):
-        tiles = [Tile(Color.RED, n) for n in bare]
+        tiles = [Tile(bare_colour, n) for n in bare]
     elif not tiles and MIN_TILES <= len(bare) <= len(_GROUP_COLOURS) and len(set(bare)) == 1:
         tiles = [Tile(c, bare[0]) for c in _GROUP_COLOURS[:len(bare)]]
     return tuple(tiles)
 
+
+_AND = frozenset({"and", "und", "ve", "ile"})
+"""Words for "and" between a colour's numbers: ``blue 5, 6 and 7``, ``kırmızı 7 8 ve 9``."""
+_IN = frozenset({"in"})
+"""The word before a colour named for numbers named alone: ``12 13 1 in yellow``."""
 
 _GROUP_BREAK = re.compile(r"[,;|+]|\b(?:und|and|ve|ile|plus|dann|then|sonra)\b", re.IGNORECASE)
 """What parts a list of melds as players type it: ``schwarz 11 12 13, rot 11 12 13 und gelb
