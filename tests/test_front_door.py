@@ -46,6 +46,10 @@ from web.tile_questions import PHRASES_FILE, meld_asked, pairs_in_query, tiles_i
     ("rot 7 und 8 und 9", "R7 R8 R9"), ("R7-R8-R9", "R7 R8 R9"),
     ("blue5 blue6 blue7", "B5 B6 B7"), ("mavi12 mavi13 mavi1", "B12 B13 B1"),
     ("12 13 1 in yellow", "Y12 Y13 Y1"), ("7-8-9 in black", "K7 K8 K9"),
+    # a number word after its colour, alone or as a plural
+    ("two red sevens and a blue seven", "R7 R7 B7"),
+    ("a blue seven, a red seven and a black seven", "B7 R7 K7"),
+    ("zwei rote Siebener und eine blaue Sieben", "R7 R7 B7"),
     # a count names a tile that often; before a number alone, a group of other colours
     ("two red 7s and a black 7", "R7 R7 K7"), ("iki tane kırmızı 7 bir siyah 7", "R7 R7 K7"),
     ("zwei Stück rot 5 und blau 5", "R5 R5 B5"), ("2x R7 R8", "R7 R7 R8"),
@@ -69,6 +73,8 @@ def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
     "12 13 ve 1", "1st 2nd 3rd round", "back 2 back 5 back 9",
     # a word a letter off a colour name that is a word itself, or not before a number
     "blank 6 and 7", "go back 6 8", "blck tiles",
+    # a number word that is also a common word, after a colour: a red tile
+    "kırmızı bir taş attı", "rot ein Stein",
     # pairs ask no meld question; two of a number alone could be any colours
     "zwei schwarze 9en, zwei rote 3en und zwei gelbe 12en, darf ich damit raus",
     "two red 7s two blue 9s", "iki tane 7 iki tane 8",

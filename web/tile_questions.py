@@ -24,7 +24,7 @@ from rules_data import rulebook
 from rules_data.analysis import fold, plain_lower
 from rules_data.search import PAIR_WORDS, number_of, read_numbers
 from rules_data.search.documents import vocabulary
-from rules_data.search.query import distance, real_words
+from rules_data.search.query import distance, plain_number_word, real_words
 from web import phrases
 from web.question_rulings import Rulings, kept_per_query, rule_on
 
@@ -151,6 +151,8 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
     for k, word in enumerate(read):
         after = read[k + 1] if k + 1 < len(read) else ""
         number = _number(word)
+        if number is None and colour is not None and (counted := _after_colour(word)) is not None:
+            number = counted  # a blue seven, two red sevens: a number word after its colour
         marked = marked and count > 1
         # digits after a colour are its numbers (kırmızı 4 sarı 9), not a count of the next
         if count == 1 and not (colour is not None and word.isdigit()) \
@@ -321,6 +323,18 @@ def _counted(word: str) -> int | None:
         if number is not None and 1 <= number <= 13:
             return number
     return None
+
+
+def _after_colour(word: str) -> int | None:
+    """The tile number a word after a colour word names though it stands alone: a number
+    word as it stands (``blue seven``) or a plural (``red sevens``), but no word that is also
+    a common word (``kırmızı bir taş``, a red tile; ``rot eine Reihe``).
+
+    >>> [_after_colour(w) for w in ("seven", "sevens", "yedi", "bir", "one", "eine", "taş")]
+    [7, 7, 7, None, None, None, None]
+    """
+    number = plain_number_word(word)
+    return number if number is not None and 1 <= number <= 13 else _counted(word)
 
 
 def _all_pairs(tiles: tuple[Tile, ...]) -> bool:

@@ -84,6 +84,19 @@ def _number_words() -> tuple[dict[tuple[str, ...], str], frozenset[str]]:
     return table, frozenset(fold(plain_lower(str(w))) for w in data["ambiguous_numbers"])
 
 
+def plain_number_word(word: str) -> int | None:
+    """The number a number word names as it stands (``seven``, ``yedi``), with no ending and
+    none that is also a common word (``one``, ``bir``, ``ein``); None for any other word.
+
+    >>> plain_number_word("Sieben"), plain_number_word("eine"), plain_number_word("bir")
+    (7, None, None)
+    """
+    table, ambiguous = _number_words()
+    folded = fold(plain_lower(word))
+    digits = None if folded in ambiguous else table.get((folded,))
+    return int(digits) if digits is not None else None
+
+
 _NUMBER_ENDS = frozenset(key[-1] for key in _number_words()[0])
 """The words a number word ends with, which a Turkish case ending may follow."""
 
