@@ -46,6 +46,9 @@ from web.tile_questions import PHRASES_FILE, meld_asked, pairs_in_query, tiles_i
     ("rot 7 und 8 und 9", "R7 R8 R9"), ("R7-R8-R9", "R7 R8 R9"),
     ("blue5 blue6 blue7", "B5 B6 B7"), ("mavi12 mavi13 mavi1", "B12 B13 B1"),
     ("12 13 1 in yellow", "Y12 Y13 Y1"), ("7-8-9 in black", "K7 K8 K9"),
+    # a count after "and" counts the next tile; dashed numbers after a colour are its
+    ("2 tane kırmızı 7 ve 1 mavi 7", "R7 R7 B7"), ("red 7 and 2 blue 7s", "R7 B7 B7"),
+    ("mavi 11-12-13", "B11 B12 B13"),
     # a number word after its colour, alone or as a plural
     ("two red sevens and a blue seven", "R7 R7 B7"),
     ("a blue seven, a red seven and a black seven", "B7 R7 K7"),

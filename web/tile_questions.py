@@ -177,7 +177,11 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
         if number is None and count > 1 and _count(word, after) == count:
             continue  # the count itself
         if _NUMBERS.match(word):
-            bare += [n for n in map(_number, word.split("-")) if n is not None]
+            numbers = [n for n in map(_number, word.split("-")) if n is not None]
+            if colour is not None:  # mavi 11-12-13: the colour's numbers
+                tiles += [Tile(colour, n) for n in numbers]
+            else:
+                bare += numbers
             continue
         named = _colour(word, after) if word else None
         if named is not None:
@@ -193,7 +197,8 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
         if tile is not None:
             tiles += [tile] * count
             colour = tile.color
-        elif colour is not None and fold(plain_lower(word)) in _AND and _number(after):
+        elif colour is not None and fold(plain_lower(word)) in _AND and _number(after) \
+                and not _counts_next(read, k + 2):
             continue  # blue 5 6 and 7: the colour goes on to the number after "and"
         elif fold(plain_lower(word)) in _IN and (named := _colour(after)) is not None:
             bare_colour = named  # 12 13 1 in yellow: the colour of numbers named alone
@@ -323,6 +328,13 @@ def _counted(word: str) -> int | None:
         if number is not None and 1 <= number <= 13:
             return number
     return None
+
+
+def _counts_next(words: Sequence[str], k: int) -> bool:
+    """Whether ``words[k]`` shows the number before it to be a count: a colour word or a
+    count mark follows it (``ve 1 mavi 7``, ``and 2 tane``), not another tile's number."""
+    return k < len(words) and (_colour(words[k]) is not None
+                               or fold(plain_lower(words[k])) in _COUNT_MARKS)
 
 
 def _after_colour(word: str) -> int | None:
