@@ -532,6 +532,13 @@ def test_a_query_that_is_a_keyword_word_for_word_finds_its_rule(
     assert search_index.search(query, "en").hits[0].id == first
 
 
+def test_adding_up_points_is_the_counting_rule(search_index: SearchIndex) -> None:
+    """Adding up a hand's points is done by the tile values and the counting trick (408);
+    how many points opening needs stays with the opening rule (401)."""
+    assert search_index.search("how do I add up the points of my melds", "en").hits[0].id == "408"
+    assert search_index.search("how many points do I need to open", "en").hits[0].id == "401"
+
+
 def test_a_synonym_phrase_answers_the_words_it_is_made_of(search_index: SearchIndex) -> None:
     """Specific before general: ``go out`` is one phrase for finishing, so the rule titled
     ``Normal finish`` answers both typed words, not one of three (each word and the phrase)."""
