@@ -532,6 +532,27 @@ def test_a_query_that_is_a_keyword_word_for_word_finds_its_rule(
     assert search_index.search(query, "en").hits[0].id == first
 
 
+@pytest.mark.parametrize(("typed", "read"), [
+    ("putback", "put back"), ("drawpile", "draw pile"), ("takeback", "take back"),
+    # a word the rule book or a language knows, or a Turkish or German word, stays whole
+    ("okeyde", "okeyde"), ("taşlarını", "taşlarını"), ("Jokerabwurf", "Jokerabwurf"),
+    ("perleri", "perleri"),
+])
+def test_two_words_typed_without_the_space_are_read_apart(
+        search_index: SearchIndex, typed: str, read: str) -> None:
+    """Phones drop a space: ``putback`` is the synonym phrase ``put back``."""
+    assert search_index._generation().query.split_glued([typed]) == read.split()
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("is there a penalty for a putback", "705"), ("drawpile empty", "605"),
+])
+def test_a_glued_phrase_finds_its_rule(search_index: SearchIndex, query: str,
+                                       first: str) -> None:
+    """``putback`` is putting a taken discard back (705), ``drawpile`` the draw pile."""
+    assert search_index.search(query, "en").hits[0].id == first
+
+
 def test_adding_up_points_is_the_counting_rule(search_index: SearchIndex) -> None:
     """Adding up a hand's points is done by the tile values and the counting trick (408);
     how many points opening needs stays with the opening rule (401)."""

@@ -261,8 +261,8 @@ class _Vanished(Exception):
 
 def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
          lead: Lead = ()) -> Results:
-    words = gen.query.near_english_particles(
-        gen.query.join_particles(read_numbers(respell(TOKEN.findall(text)))))
+    words = gen.query.near_english_particles(gen.query.join_particles(
+        read_numbers(gen.query.split_glued(respell(TOKEN.findall(text))))))
     without_101 = game_without_101(words)
     if without_101:  # the game without 101 is plain Okey, and its 101 no number of points
         words = [word for k, word in enumerate(words) if k not in without_101]

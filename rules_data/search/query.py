@@ -432,6 +432,24 @@ class QueryReader:
                     break
         return moved
 
+    def split_glued(self, words: Sequence[str]) -> list[str]:
+        """The typed words with two words typed without the space between apart, where the
+        word is none the rule book or a language knows and its parts are a synonym phrase
+        (``putback``: ``put back``; ``drawpile``: ``draw pile``).
+
+        Each part has three letters or more, so no Turkish ending is split off a word."""
+        split: list[str] = []
+        for word in words:
+            key = _key(word)
+            parts = None
+            if len(key) >= 6 and key.isalpha() and key not in self.vocabulary \
+                    and key not in real_words():
+                parts = next(((key[:i], key[i:]) for i in range(3, len(key) - 2)
+                              if any(n == 2 for _, n in self.synonyms.matches(
+                                  [key[:i], key[i:]]).get(0, ()))), None)
+            split += parts if parts is not None else [word]
+        return split
+
     def knows_german(self, word: str) -> bool:
         """Whether a German word is in the rule book's text, titles or keywords, or a
         synonym's (its prefix alone does not count)."""
