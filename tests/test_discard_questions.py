@@ -58,6 +58,9 @@ def test_a_question_tells_the_discard(query: str, discard: Discard) -> None:
     ("went out with B13 while B10 B11 B12 was on the table, still a 101 penalty?",
      Discard("playable", finishing=True)),
     ("he went out and I still had red 7 8 9 10 in my hand, what do I write", None),
+    # a finish a turn later: the tile thrown was no finishing discard
+    ("red 7 8 9 was down, she threw a red 6 and went out the turn after", Discard("playable")),
+    ("yerde kirmizi 7 8 9 vardi, kirmizi 6 atti, bir tur sonra bitirdi", Discard("playable")),
     ("ali bitti, elimde kırmızı 7 8 9 10 kaldı kaç yazarım", None),
     # a tile thrown beside a meld that holds the okey named by its word
     ("Auf dem Tisch liegt B4 Joker B6, ich werf die blaue 5 ab", Discard("playable")),
