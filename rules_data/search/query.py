@@ -383,9 +383,9 @@ class QueryReader:
         stem or a synonym may read it as an Okey word. A German participle whose infinitive
         they have is theirs (``rausgekommen``, of the synonym ``rauskommen``)."""
         key = _key(word)
-        spelt = analysis.german_spelling(plain_lower(word))
         return key in real_words() and key not in self.vocabulary and not any(
-            _key(base) in self.vocabulary for base in analysis.german_infinitive(spelt))
+            _key(base) in self.vocabulary for base in analysis.german_infinitive(
+                analysis.german_spelling(plain_lower(word))))
 
     def join_particles(self, words: Sequence[str]) -> list[str]:
         """The typed words with a German verb joined to the particle it left at the end of
@@ -445,7 +445,8 @@ class QueryReader:
             if len(key) >= 6 and key.isalpha() and key not in self.vocabulary \
                     and key not in real_words():
                 parts = next(((key[:i], key[i:]) for i in range(3, len(key) - 2)
-                              if any(n == 2 for _, n in self.synonyms.matches(
+                              if key[:i] in self.vocabulary and key[i:] in self.vocabulary
+                              and any(n == 2 for _, n in self.synonyms.matches(
                                   [key[:i], key[i:]]).get(0, ()))), None)
             split += parts if parts is not None else [word]
         return split
