@@ -330,6 +330,11 @@ def _counted(word: str) -> int | None:
     return None
 
 
+def _next(words: Sequence[str], k: int) -> str:
+    """The word after ``words[k]``; empty after the last."""
+    return words[k + 1] if k + 1 < len(words) else ""
+
+
 def _counts_next(words: Sequence[str], k: int) -> bool:
     """Whether ``words[k]`` shows the number before it to be a count: a colour word or a
     count mark follows it (``ve 1 mavi 7``, ``and 2 tane``), not another tile's number."""
@@ -480,8 +485,7 @@ def _tiles_from(words: Sequence[str], start: int, within: int) -> tuple[Tile, ..
         if tile is not None:
             tiles.append(tile)
             colour = tile.color
-        elif (named := _colour(word, words[start + k + 1] if start + k + 1 < len(words) else "")
-              ) is not None:
+        elif (named := _colour(word, _next(words, start + k))) is not None:
             colour = named
     return tuple(tiles)
 

@@ -344,9 +344,9 @@ class QueryReader:
         ``NEAR_ONLY_WEIGHT``, and a word found nowhere -1. ``whats the weather like today``,
         ``premier league table`` and ``okul ne zaman açılıyor`` weigh less than nothing;
         ``kac tur oynaniyor genelde`` more. A query of known words only is on topic when any
-        of them is found. A game named as a comparison
-        (``wie beim Rommé``, ``like in rummy``, ``remi gibi``: see :func:`compared`) beside
-        words that weigh for Okey is not another game asked about.
+        of them is found. A game named as a comparison (``wie beim Rommé``, ``like in rummy``,
+        ``remi gibi``: see :func:`compared`) beside words that weigh for Okey is not another
+        game asked about.
         """
         spans = self.synonyms.matches(words)
         synonym = {i + k: 2 if n == 1 else 1 for i, found in spans.items() for _, n in found
@@ -424,8 +424,9 @@ class QueryReader:
             if _key(moved[j]) not in ENGLISH_PARTICLES:
                 continue
             for v in range(j - 2, max(-1, j - 5), -1):
-                if _key(moved[v]) in ENGLISH_CLAUSE_WORDS or _key(moved[j]) == "down" and (
-                        _key(moved[v + 1]) in ONE_TILE or number_of(moved[v + 1]) is not None):
+                one_tile = _key(moved[v + 1]) in ONE_TILE or number_of(moved[v + 1]) is not None
+                if _key(moved[v]) in ENGLISH_CLAUSE_WORDS or (_key(moved[j]) == "down"
+                                                              and one_tile):
                     break
                 if any(n == 2 for _, n in self.synonyms.matches([moved[v], moved[j]]).get(0, ())):
                     moved.insert(v + 1, moved.pop(j))
