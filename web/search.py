@@ -14,6 +14,7 @@ from flask_babel.speaklater import LazyString
 from referee.options import Rules
 from rules_data import LANGS, Rulebook, rulebook
 from rules_data.search import MAX_QUERY, Lead, QueryError, Results, SearchIndex
+from web import tile_questions
 from web.errors import InputError
 from web.question_leads import led_search
 from web.security import LIMITER
@@ -72,7 +73,7 @@ def warm_up_queries(loaded: Rulebook) -> list[tuple[str, str]]:
 
 def warm_requests(app: Flask) -> None:
     """Answer a search of each kind in each language before any user asks: the URL map is
-    compiled, the catalogs and templates are loaded, once (before the fork, with
+    compiled, the catalogs, templates and word lists are loaded, once (before the fork, with
     ``gunicorn --preload``) rather than in each worker's first request. The rate limits are
     off meanwhile: a warm-up is no client and spends no address's allowance. The process
     that answered them last is kept as ``hakem.warmed_pid``."""
@@ -81,6 +82,7 @@ def warm_requests(app: Flask) -> None:
     if limiter is not None:
         limiter.enabled = False
     try:
+        tile_questions.load_word_lists()
         with app.test_client() as client:
             for lang in LANGS:
                 client.get(f"/api/v1/search?q=okey&lang={lang}")

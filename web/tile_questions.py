@@ -361,7 +361,6 @@ def _all_pairs(tiles: tuple[Tile, ...]) -> bool:
     return len(counts) >= 2 and all(n == 2 for n in counts.values())
 
 
-@lru_cache(maxsize=4096)
 def _colour(word: str, then: str = "") -> Color | None:
     """The colour a word of a search names: a colour word, or one typed with two letters
     swapped (``balck``, ``kimrizi``), the thumb's slip that seldom makes another real word;
@@ -375,13 +374,28 @@ def _colour(word: str, then: str = "") -> Color | None:
     >>> _colour("blck", "6"), _colour("blck"), _colour("back", "6"), _colour("rd", "6")
     (<Color.BLACK: 'K'>, None, None, None)
     """
+    found = _named_colour(word)
+    if found is None and then and _number(then) is not None:
+        return _slipped_colour(word)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _named_colour(word: str) -> Color | None:
+    """A colour word, or one typed with two letters swapped (see :func:`_colour`)."""
     found = color_word(word)
     key = fold(plain_lower(word))
     if found is not None or len(key) < 4 or not key.isalpha():
         return found
-    swapped = next((color for name, color in COLOR_NAMES.items() if _swapped(key, name)), None)
-    if swapped is not None or _number(then) is None or key in _real_words():
-        return swapped
+    return next((color for name, color in COLOR_NAMES.items() if _swapped(key, name)), None)
+
+
+@lru_cache(maxsize=4096)
+def _slipped_colour(word: str) -> Color | None:
+    """A long colour name one slip away that made no real word (see :func:`_colour`)."""
+    key = fold(plain_lower(word))
+    if len(key) < 4 or not key.isalpha() or key in _real_words():
+        return None
     return next((color for name, color in COLOR_NAMES.items()
                  if len(name) >= 5 and distance(key, name, 1) == 1), None)
 
@@ -391,6 +405,12 @@ def _real_words() -> frozenset[str]:
     """The words of the rule book and the real words near them (folded), which no colour
     name mis-typed can be."""
     return frozenset(vocabulary(rulebook())) | frozenset(real_words())
+
+
+def load_word_lists() -> None:
+    """Read the words no mistyped colour can be now, before the fork, rather than in the
+    first search that asks (a quarter of a second)."""
+    _real_words()
 
 
 def _swapped(typed: str, name: str) -> bool:

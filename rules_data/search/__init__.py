@@ -261,8 +261,9 @@ class _Vanished(Exception):
 
 def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
          lead: Lead = ()) -> Results:
+    tokens = TOKEN.findall(text)
     words = gen.query.near_english_particles(gen.query.join_particles(
-        read_numbers(gen.query.split_glued(respell(TOKEN.findall(text))))))
+        read_numbers(gen.query.split_glued(respell(tokens)))))
     without_101 = game_without_101(words)
     if without_101:  # the game without 101 is plain Okey, and its 101 no number of points
         words = [word for k, word in enumerate(words) if k not in without_101]
@@ -279,7 +280,8 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
         units = without_variant_number(words, units)
     units = without_pair_count(words, units)
     ranked = gen.ranker.rank(units, named, consequence) if units else []
-    ranked = entry_bonus(gen.entries.get(entry_key(text), frozenset()), ranked)
+    if len(tokens) <= gen.entry_words:  # no title or keyword is longer
+        ranked = entry_bonus(gen.entries.get(entry_key(text), frozenset()), ranked)
     if suggested is not None and ranked:
         # suggest only when the mended query finds clearly better than the typed one; the
         # mended word still counts (at FUZZY_BOOST), as a near match does, without a

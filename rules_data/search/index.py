@@ -212,6 +212,8 @@ class Generation:
             for key, rules in data.get("entries", {}).items()}
         """Per title or keyword of two or more words (see ``documents.entry_key``), the
         rules it is one of."""
+        self.entry_words = max((key.count(" ") + 1 for key in self.entries), default=0)
+        """The most words of an entry: a longer query is none."""
         table = frozenset(data.get("table", ()))
         definitions: Definitions = tuple(
             (docnums[rule], tuple(frozenset(word) for word in words))

@@ -184,7 +184,7 @@ def respell(words: Sequence[str]) -> list[str]:
     read = [read for word in words for read in table.get(_folded_word(word), (word,))]
     before = _per_as_preposition()
     return [word for word, after in zip(read, [*read[1:], ""])
-            if _folded_word(word) != "per" or _folded_word(after) not in before]
+            if word.lower() != "per" or _folded_word(after) not in before]
 
 
 @lru_cache(maxsize=1)
@@ -421,7 +421,7 @@ class QueryReader:
         ``put a red 5 down``)."""
         moved = list(words)
         for j in range(2, len(moved)):
-            if _key(moved[j]) not in ENGLISH_PARTICLES:
+            if moved[j].lower() not in ENGLISH_PARTICLES:
                 continue
             for v in range(j - 2, max(-1, j - 5), -1):
                 one_tile = _key(moved[v + 1]) in ONE_TILE or number_of(moved[v + 1]) is not None
@@ -441,10 +441,9 @@ class QueryReader:
         Each part has three letters or more, so no Turkish ending is split off a word."""
         split: list[str] = []
         for word in words:
-            key = _key(word)
             parts = None
-            if len(key) >= 6 and key.isalpha() and key not in self.vocabulary \
-                    and key not in real_words():
+            key = _key(word) if len(word) >= 6 and word.isalpha() else ""
+            if key and key not in self.vocabulary and key not in real_words():
                 parts = next(((key[:i], key[i:]) for i in range(3, len(key) - 2)
                               if key[:i] in self.vocabulary and key[i:] in self.vocabulary
                               and any(n == 2 for _, n in self.synonyms.matches(
