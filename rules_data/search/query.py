@@ -182,19 +182,16 @@ def respell(words: Sequence[str]) -> list[str]:
     """
     table = _chat_spellings()
     read = [read for word in words for read in table.get(_folded_word(word), (word,))]
-    before = _per_as_preposition()
+    before = _listed("per_as_preposition")
     return [word for word, after in zip(read, [*read[1:], ""])
             if word.lower() != "per" or _folded_word(after) not in before]
 
 
-@lru_cache(maxsize=1)
-def _not_okey_words() -> frozenset[str]:
-    return frozenset(fold(plain_lower(str(word))) for word in query_words()["not_okey_words"])
-
-
-@lru_cache(maxsize=1)
-def _per_as_preposition() -> frozenset[str]:
-    return frozenset(fold(plain_lower(str(word))) for word in query_words()["per_as_preposition"])
+@lru_cache(maxsize=None)
+def _listed(key: str) -> frozenset[str]:
+    """The words of one list of vocabulary.yaml (``game_words``, ``not_okey_words``...),
+    folded as typed words are, read once."""
+    return frozenset(typed(map(str, query_words()[key])))
 
 
 @lru_cache(maxsize=1)
@@ -508,7 +505,7 @@ class QueryReader:
             return 1 if 1 <= int(key) <= 13 or key in self.vocabulary else 0
         if _NOTATION.fullmatch(key):
             return 1
-        if key in _not_okey_words():
+        if key in _listed("not_okey_words"):
             return 0
         if correction is not None:  # a typo weighs as the word it mends to, 1 at least
             mended = self._topic_weight(correction, None, display)
@@ -924,12 +921,6 @@ class SynonymMap:
         return result
 
 
-@lru_cache(maxsize=1)
-def _okey_101_names() -> frozenset[str]:
-    names = query_words()["okey_101"]
-    return frozenset(fold(plain_lower(str(name))) for name in names)
-
-
 _VARIANT_BEFORE = frozenset({"bei", "beim", "in", "im", "fur", "fuer", "zu", "for"})
 """Words before ``101`` that make it the name of 101 Okey (``bei 101``, ``in 101``)."""
 _VARIANT_101 = re.compile(r"^101['’]?(?:de|da|te|ta|deki|daki|teki|taki)$")
@@ -1003,7 +994,7 @@ def _names_101(word: str) -> bool:
     [True, True, True, True, False, False]
     """
     folded = _key(word).lstrip("-")
-    names = _okey_101_names()
+    names = _listed("okey_101")
     return folded in names or any(
         name.isdigit() and folded.startswith(name) and folded[len(name):].isalpha()
         for name in names)
@@ -1029,7 +1020,7 @@ def game_without_101(words: Sequence[str]) -> frozenset[int]:
     for k, key in enumerate(keys):
         if _WITHOUT_101.match(key):
             span = (k, k)
-        elif key not in _okey_101_names():
+        elif key not in _listed("okey_101"):
             continue
         elif k and (keys[k - 1] in data["before"] or any(
                 analysis.is_negation_cue(lang, keys[k - 1]) for lang in LANGS)):
@@ -1066,13 +1057,7 @@ def _is_game_word(key: str) -> bool:
     """Whether a folded word is a word for the game (``game_words``), with an ending on a
     long one."""
     return any(key == name or len(name) >= 4 and key.startswith(name)
-               and len(key) <= len(name) + 4 for name in _game_words())
-
-
-@lru_cache(maxsize=1)
-def _game_words() -> frozenset[str]:
-    """The words for the game (``game_words`` in vocabulary.yaml), folded, read once."""
-    return frozenset(fold(plain_lower(str(word))) for word in query_words()["game_words"])
+               and len(key) <= len(name) + 4 for name in _listed("game_words"))
 
 
 def _cue_holds(typed: str, cue: str) -> bool:
