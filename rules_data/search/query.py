@@ -425,7 +425,7 @@ class QueryReader:
                 if _key(moved[v]) in ENGLISH_CLAUSE_WORDS or (_key(moved[j]) == "down"
                                                               and one_tile):
                     break
-                if any(n == 2 for _, n in self.synonyms.matches([moved[v], moved[j]]).get(0, ())):
+                if self.synonyms.is_phrase([moved[v], moved[j]]):
                     moved.insert(v + 1, moved.pop(j))
                     break
         return moved
@@ -443,8 +443,7 @@ class QueryReader:
             if key and key not in self.vocabulary and key not in real_words():
                 parts = next(((key[:i], key[i:]) for i in range(3, len(key) - 2)
                               if key[:i] in self.vocabulary and key[i:] in self.vocabulary
-                              and any(n == 2 for _, n in self.synonyms.matches(
-                                  [key[:i], key[i:]]).get(0, ()))), None)
+                              and self.synonyms.is_phrase([key[:i], key[i:]])), None)
             split += parts if parts is not None else [word]
         return split
 
@@ -894,6 +893,10 @@ class SynonymMap:
             self._matches.clear()
         self._matches[typed_words] = found
         return found
+
+    def is_phrase(self, words: Sequence[str]) -> bool:
+        """Whether the words are, all of them together, a synonym phrase (``put down``)."""
+        return any(n == len(words) for _, n in self.matches(words).get(0, ()))
 
     def expansion(self, group: int, display: str) -> Unit:
         """The clauses of every phrase of a group, boosted as synonyms."""
