@@ -281,7 +281,7 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
     units = without_pair_count(words, units)
     ranked = gen.ranker.rank(units, named, consequence) if units else []
     if len(tokens) <= gen.entry_words:  # no title or keyword is longer
-        ranked = entry_bonus(gen.entries.get(entry_key(text), frozenset()), ranked)
+        ranked = entry_bonus(gen.entries.get(entry_key(tokens), frozenset()), ranked)
     if suggested is not None and ranked:
         # suggest only when the mended query finds clearly better than the typed one; the
         # mended word still counts (at FUZZY_BOOST), as a near match does, without a

@@ -172,15 +172,21 @@ def typed(words: Iterable[str]) -> set[str]:
     return {fold(plain_lower(word)) for word in words}
 
 
-def entry_key(text: str) -> str:
-    """A text's words as typed words compare, one space between: a query and a rule's title
-    or keyword are the same entry when their keys are (``Who deals?`` and ``who deals``).
+def typed_key(word: str) -> str:
+    """A typed word as the reader compares it: without an apostrophe and what follows it,
+    lower case, folded (``Okey'i`` and ``okeyi`` differ, ``OKEY'i`` and ``okey`` do not)."""
+    return fold(plain_lower(analysis.strip_apostrophe(word)))
 
-    >>> entry_key("Who DEALS?"), entry_key("Okey'i kim alır")
+
+def entry_key(words: Sequence[str]) -> str:
+    """A text's words (``TOKEN``'s) as typed words compare (:func:`typed_key`), one space
+    between: a query and a rule's title or keyword are the same entry when their keys are
+    (``Who deals?`` and ``who deals``).
+
+    >>> entry_key(TOKEN.findall("Who DEALS?")), entry_key(TOKEN.findall("Okey'i kim alır"))
     ('who deals', 'okey kim alir')
     """
-    return " ".join(fold(plain_lower(analysis.strip_apostrophe(word)))
-                    for word in TOKEN.findall(text))
+    return " ".join(map(typed_key, words))
 
 
 def preferred(book: Rulebook) -> dict[str, str]:
@@ -235,7 +241,7 @@ def _entries(book: Rulebook) -> dict[str, list[str]]:
     for rule in book:
         for lang in LANGS:
             for text in (rule.title[lang], *rule.keywords[lang]):
-                key = entry_key(str(text))
+                key = entry_key(TOKEN.findall(str(text)))
                 if " " in key and rule.id not in found.setdefault(key, []):
                     found[key].append(rule.id)
     return found

@@ -18,6 +18,7 @@ from rules_data import analysis, wordlist
 from rules_data.analysis import TOKEN, fold, plain_lower, query_lower
 from rules_data.schema import LANGS
 from rules_data.search.documents import KINDS, query_words, typed
+from rules_data.search.documents import typed_key as _key
 from rules_data.search.ranking import (
     COMPOUND_BOOST,
     DISPLAY_BOOST,
@@ -67,12 +68,6 @@ such words alone (``okul ne zaman açılıyor``) is about something else."""
 _NOTATION = re.compile(r"[rybk](?:1[0-3]|[1-9])")
 """A tile in the referee's notation, as the reader compares it (``R7``, ``k13``): a way to
 name a tile that only Okey players type, so it weighs for Okey as a number does."""
-
-
-def _key(word: str) -> str:
-    """A typed word as the reader compares it: without an apostrophe and what follows it,
-    lower case, folded (``Okey'i`` and ``okeyi`` differ, ``OKEY'i`` and ``okey`` do not)."""
-    return fold(plain_lower(analysis.strip_apostrophe(word)))
 
 
 @lru_cache(maxsize=1)
