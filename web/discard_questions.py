@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from referee.options import Rules
-from referee.tiles import Tile
+from referee.tiles import Tile, parse_tiles
 from rules_data.search import Lead
 from web import phrases
 from web.question_rulings import Rulings, beyond, kept_per_query, lead_of, rule_on, ruled
@@ -158,14 +158,18 @@ def _beside_jokers(query: str) -> tuple[Shown, ...]:
     return (Shown(indicator, asked[plain - 1], (*asked[:plain - 1], *jokers)),)
 
 
+_TOLD: dict[Thrown, Shown] = {
+    "okey": Shown(Tile.parse("R5"), Tile.parse("R6")),
+    "playable": Shown(Tile.parse("R5"), Tile.parse("R10"), parse_tiles("R7 R8 R9")),
+}
+"""The discard a question tells in words only: the okey (indicator R5, so R6), or R10
+beside R7 R8 R9 on the table."""
+
+
 def discard_body(discard: Discard) -> dict[str, Any]:
     """A discard request for it in 101 Okey, the variant that rules on discards: the one its
-    tiles show, else the okey (indicator R5, so R6), or R10 beside R7 R8 R9 on the table."""
-    if discard.shown is not None:
-        return discard.shown.body(discard.finishing)
-    tile, table = ("R6", []) if discard.tile == "okey" else ("R10", [["R7", "R8", "R9"]])
-    return {"variant": "101", "indicator": "R5", "tile": tile, "table": table,
-            "finishing": discard.finishing}
+    tiles show, else the one it tells (:data:`_TOLD`)."""
+    return (discard.shown or _TOLD[discard.tile]).body(discard.finishing)
 
 
 def discard_checks(discard: Discard, table: Rules | None) -> Rulings:
