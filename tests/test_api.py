@@ -44,6 +44,19 @@ def test_search_says_in_the_users_language_why_the_referee_could_not_rule(
                for card in referee["rulings"])
 
 
+@pytest.mark.parametrize("query", [
+    "R7-R8-R99", "mavi99 mavi100", "in in in yellow", "and 7", "blue5-blue6", "R7-",
+    "12 13 1 in", "two red sevens and", "mavi 11-12-13-14-15", "blck 99", "putbackputback",
+])
+def test_tiles_typed_oddly_are_read_or_left_never_a_5xx(client: FlaskClient,
+                                                        query: str) -> None:
+    """What the search box reads as tiles (dashes, a colour typed onto its number, "and",
+    "in yellow", a colour a letter off) answers a search, with or without a ruling."""
+    response = client.get("/api/v1/search", query_string={"q": query, "lang": "en"})
+    assert response.status_code == 200
+    assert response.get_json()["status"] in {"matched", "suggested", "nothing"}
+
+
 def test_search_in_one_language_shows_another(client: FlaskClient) -> None:
     answer = client.get("/api/v1/search?q=Jokerabwurf&lang=en").get_json()
     ids = [hit["id"] for hit in answer["results"]]
