@@ -18,8 +18,9 @@ as forum and chat posts ask, by a fourth, ``search_tune12.yaml`` a twelfth, as p
 type at the table, by a fifth, ``search_tune13.yaml`` a thirteenth, disputes told as
 they happen, by a sixth, ``search_tune14.yaml`` a fourteenth, by a seventh, as many
 kinds of player type, ``search_tune15.yaml`` a fifteenth, by an eighth, as typed into a
-phone's search box mid-game, and ``search_tune16.yaml`` a sixteenth, by a ninth, as players
-type on a phone, more of it English. ``search_heldout.yaml`` was written
+phone's search box mid-game, ``search_tune16.yaml`` a sixteenth, by a ninth, as players
+type on a phone, more of it English, and ``search_tune17.yaml`` a seventeenth, by a tenth,
+from rummy natives to Turkish immigrants writing English. ``search_heldout.yaml`` was written
 blind before the fifth, as players type, and is never tuned on: its figures are the
 quality claim. Run with ``-s`` or look at the terminal: the figures are printed either
 way.
@@ -122,6 +123,11 @@ BARS = {
     # writer, a third with rummy words. First scored on 9c61d05: tr 0.982 / 1.000,
     # de 0.987 / 1.000, en 0.976 / 0.983
     "search_tune16.yaml": {"mrr": 0.85, "hit3": 0.92},
+    # a seventeenth tuning set, written blind on 2026-11-29 (tenth session) by a tenth writer,
+    # from the rule texts alone: phone-typed, a third long cases, a third 2-5 word searches,
+    # English from rummy natives, Turkish immigrants, teenagers and older players. First
+    # scored on c7a859c: tr 0.947 / 0.962, de 0.885 / 0.923, en 0.915 / 0.947
+    "search_tune17.yaml": {"mrr": 0.82, "hit3": 0.90},
     # the second held-out set, written blind on 2026-11-25, its key audited blind by a second
     # reader, scored first on the engine of ac22a3c: tr 0.756 / 0.840, de 0.843 / 0.940,
     # en 0.776 / 0.900. The bar is a floor against regressions, never a target to tune to.
@@ -274,7 +280,7 @@ def load_off_topic() -> dict[str, dict[str, list[str]]]:
 OFF_TOPIC_HELD_OUT = 0.80
 """The floor of the share of off-topic queries that find nothing in each part but the first
 tuning part (12 of 15 of the first held-out part when the topic test was made; 49 of 60 of
-the second tuning part when it was written, 75 of 90 of the third): the first is held to all
+the second tuning part when it was written, 75 of 90 of the third, 72 of 90 of the fourth): the first is held to all
 in tests/test_search_topic.py."""
 
 
