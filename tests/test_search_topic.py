@@ -98,6 +98,18 @@ def test_a_number_weighs_for_okey_when_okey_has_it(search_index: SearchIndex, la
     assert search_index.search(query, lang).status == status
 
 
+@pytest.mark.parametrize(("lang", "query", "off"), [
+    ("en", "costco opening hours sunday", True),
+    ("en", "jokeer discard penalty", False), ("de", "Jokr abwerfen", False),
+])
+def test_a_mended_word_weighs_as_the_word_it_mends_to(search_index: SearchIndex, lang: str,
+                                                       query: str, off: bool) -> None:
+    """``costco`` is mended to ``costs``, a word the rules use that says nothing of Okey: it
+    weighs nothing, as ``costs`` would, where it weighed as an Okey word before; ``jokeer``
+    still weighs as ``joker``."""
+    assert (search_index.search(query, lang).status == "nothing") == off
+
+
 @pytest.mark.parametrize(("lang", "query", "rule"), [
     ("de", "wie viel ist die 1 wert beim zaehlen, 1 oder 11 wie beim rommé", "408"),
     ("en", "is the 1 worth 11 like in rummy", "408"),

@@ -329,8 +329,8 @@ class QueryReader:
         so that ``we forgot to flip the indicator`` is about Okey whatever words it is told
         with; an Okey word that is an entry of its own (a one-word title, keyword, glossary
         term or synonym) 2, a word of a longer entry or a tile's number (or one the rule book
-        names) 1, a mended typo as the word it mends to but 1 at least (``jokeer`` weighs as
-        ``joker``), another word of the rule texts, another number (``2022``) or a question
+        names) 1, a mended typo as the word it mends to but 0 at least (``jokeer`` weighs as
+        ``joker``, ``costco`` as ``costs``), another word of the rule texts, another number (``2022``) or a question
         word that says nothing of Okey (``not_okey_words``: ``kaç``, ``hat``, ``time``) 0, a
         real word near the rule book's words that they lack (``artışı`` near ``artı``)
         ``NEAR_ONLY_WEIGHT``, and a word found nowhere -1. ``whats the weather like today``,
@@ -501,9 +501,9 @@ class QueryReader:
             return 1
         if key in _listed("not_okey_words"):
             return 0
-        if correction is not None:  # a typo weighs as the word it mends to, 1 at least
+        if correction is not None:  # a typo weighs as the word it mends to, 0 at least
             mended = self._topic_weight(correction, None, display)
-            return None if mended is None else max(1, mended)
+            return None if mended is None else max(0, mended)
         unit = self.word(word, display)
         terms = unit_terms(unit, synonyms=False)
         # A stem of three letters or fewer is too loose to tell (Turkish yarın, tomorrow, and
