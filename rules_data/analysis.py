@@ -437,7 +437,8 @@ _TURKISH_NEGATIVE = re.compile(
     r"|\w{2,}m[iu]y?c(?:am|em|az|ez)$")
 
 
-_NEGATION_AFTER = {"tr": frozenset({"değil", "degil", "değildir", "degildir"})}
+_NEGATION_AFTER = {"tr": frozenset({"değil", "degil", "değildir", "degildir", "olmayan", "olmayanlar",
+                                    "olmadan", "olmayınca", "olmayinca"})}
 """Cues that negate the word before them: Turkish ``geçerli değil`` (not valid)."""
 
 

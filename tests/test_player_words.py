@@ -56,6 +56,8 @@ def test_taking_the_discard_before_opening_is_answered_by_its_rule(
     ("en", "opened", []),
     ("tr", "geçerli değil", ["¬gecer"]), ("tr", "bu seri geçerli degil mi", ["¬gecer"]),
     ("tr", "geçerli mi", []), ("tr", "değil", []),
+    # olmayan (that is not) and olmadan (without being) negate the word before them
+    ("tr", "sayısı olmayan taş", ["¬sa"]), ("tr", "okey olmadan bitmek", ["¬okey"]),
     ("en", "an unusable discard", ["¬use"]), ("en", "an unfinished round", ["¬finish"]),
     ("en", "invalid melds", ["¬valid"]), ("en", "under the table", []),
     ("en", "unusual", ["¬usual"]),
@@ -245,13 +247,19 @@ def test_a_negative_word_meets_a_negated_question(search_index: SearchIndex) -> 
     ("gösterge dörde", "gösterge 4"), ("on ikiyse", "12"), ("on birden sonra", "11 sonra"),
     ("ikisini de aldım", "ikisini de aldım"), ("biri 13 attı", "biri 13 attı"),
     ("birden fazla", "birden fazla"),
+    # only a Turkish number word takes a Turkish case ending, and none that spells a
+    # German word typed without Turkish letters (am besten) is one
+    ("die zweiten Steine", "die zweiten Steine"), ("im vierten Zug", "im vierten Zug"),
+    ("am besten sortieren", "am besten sortieren"), ("beşten sonra", "5 sonra"),
+    ("a hundred and one", "a 101"), ("one two three", "1 2 3"),
 ])
 def test_numbers_in_a_row_are_read_as_numbers(typed: str, read: str) -> None:
     assert " ".join(read_numbers(typed.split())) == read
 
 
-NUMBERS = [(int(number), str(word)) for number, words in yaml.safe_load(
-    VOCABULARY.read_text(encoding="utf-8"))["numbers"].items() for word in words]
+NUMBERS = [(int(number), str(word)) for number, by_lang in yaml.safe_load(
+    VOCABULARY.read_text(encoding="utf-8"))["numbers"].items()
+    for words in by_lang.values() for word in words]
 
 
 @pytest.mark.parametrize(("number", "word"), NUMBERS)
@@ -351,6 +359,14 @@ def test_a_word_for_at_most_is_read_as_the_rules_say_it(search_index: SearchInde
     ("de", "wie viel zählt ein Joker", "408"), ("tr", "okey kaç sayılır", "408"),
     ("de", "spielen wir linksrum", "103"), ("de", "rechts herum oder links herum", "103"),
     ("en", "penalised for throwing the joker", "703"), ("en", "penalized for opening short", "701"),
+    ("de", "wie viele Steine pro Kopf", "202"), ("tr", "kişi başı kaç taş", "202"),
+    ("en", "how many tiles does each person get", "202"),
+    ("de", "wie stell ich die Steine auf", "804"), ("en", "line up my tiles on the rack", "804"),
+    ("tr", "taşları nasıl sıralamalıyım", "804"),
+    # the fake joker told by what is on it, and pairs told as doubled tiles
+    ("tr", "üstünde sayı olmayan resimli taş ne işe yarar", "303"),
+    ("de", "was ist der Stein mit Bild", "303"), ("en", "what is the picture tile for", "303"),
+    ("de", "mit doppelten Steinen auslegen", "501"),
 ])
 def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, query: str,
                                       rule: str) -> None:

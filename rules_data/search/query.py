@@ -74,9 +74,13 @@ name a tile that only Okey players type, so it weighs for Okey as a number does.
 def _number_words() -> tuple[dict[tuple[str, ...], str], frozenset[str]]:
     """Number words (one or two folded words each) to digits, and the ambiguous ones."""
     data = query_words()
-    table = {tuple(fold(plain_lower(w)) for w in TOKEN.findall(str(word))): str(number)
-             for number, names in data["numbers"].items() for word in names}
+    table = {_number_key(word): str(number) for number, by_lang in data["numbers"].items()
+             for names in by_lang.values() for word in names}
     return table, frozenset(fold(plain_lower(str(w))) for w in data["ambiguous_numbers"])
+
+
+def _number_key(word: object) -> tuple[str, ...]:
+    return tuple(fold(plain_lower(w)) for w in TOKEN.findall(str(word)))
 
 
 def plain_number_word(word: str) -> int | None:
@@ -92,8 +96,21 @@ def plain_number_word(word: str) -> int | None:
     return int(digits) if digits is not None else None
 
 
-_NUMBER_ENDS = frozenset(key[-1] for key in _number_words()[0])
-"""The words a number word ends with, which a Turkish case ending may follow."""
+_NUMBER_ENDS = frozenset(_number_key(word)[-1] for by_lang in query_words()["numbers"].values()
+                         for word in by_lang["tr"])
+"""The words a Turkish number word ends with, which a Turkish case ending may follow
+(``on üçten``, ``dörde``); no other language's (``besten`` is no ``beş``)."""
+
+
+def _number_base(word: str) -> str:
+    """A word as the folded Turkish number word it inflects (``üçten``: ``uc``), or folded,
+    unless it is a number word itself (``one`` is no ``on`` with an ending) or another
+    language's word that only looks so, typed without Turkish letters
+    (``number_lookalikes``: ``besten`` is no ``beşten``)."""
+    folded = fold(plain_lower(word))
+    if (folded,) in _number_words()[0] or plain_lower(word) in _listed("number_lookalikes"):
+        return folded
+    return analysis.turkish_number_base(folded, _NUMBER_ENDS)
 
 
 @lru_cache(maxsize=1)
@@ -129,7 +146,7 @@ def _hundreds(folded: Sequence[str], base: Sequence[str], i: int) -> tuple[int, 
         head, found, tail = word.partition(hundred)
         tail = next((tail[len(j):] for j in joins if tail.startswith(j) and tail != j), tail)
         times = count(head) if head else 1
-        rest = value(analysis.turkish_number_base(tail, _NUMBER_ENDS)) if tail else 0
+        rest = value(_number_base(tail)) if tail else 0
         if found and (head or tail) and times is not None and rest is not None:
             return 1, str(times * 100 + rest)
     times = count(word) if i + 1 < len(folded) and folded[i + 1] in hundreds else None
@@ -160,7 +177,7 @@ def number_of(word: str) -> int | None:
         return int(word)
     folded = fold(plain_lower(word))
     table, _ = _number_words()
-    digits = table.get((analysis.turkish_number_base(folded, _NUMBER_ENDS),))
+    digits = table.get((_number_base(word),))
     return int(digits) if digits is not None else None
 
 
@@ -212,13 +229,15 @@ def read_numbers(words: Sequence[str]) -> list[str]:
     ['13', 'sonra', 'bir', 'gelir', 'mi']
     >>> read_numbers("gösterge dörde ise".split()), read_numbers("biri onu aldı".split())
     (['gösterge', '4', 'ise'], ['biri', 'onu', 'aldı'])
+    >>> read_numbers("am besten".split()), read_numbers("die zweiten".split())
+    (['am', 'besten'], ['die', 'zweiten'])
     """
     table, ambiguous = _number_words()
     folded = [fold(plain_lower(w)) for w in words]
     # A Turkish case ending comes off a number word (on üçten, dörde: read as 13'ten, 4'e,
     # alone too), not off an ambiguous one alone (biri, onu), which may still end a pair
     # (on birden).
-    base = [analysis.turkish_number_base(w, _NUMBER_ENDS) for w in folded]
+    base = [_number_base(w) for w in words]
     read: list[tuple[str, str | None]] = []  # (the word as typed, its digits if a number)
     inflected: set[int] = set()
     spelt: set[int] = set()  # numbers of more than one word (on beş) or with a hundred
