@@ -241,10 +241,12 @@ def turkish_number_base(word: str, numbers: Collection[str]) -> str:
     return word
 
 
-_CASE_ENDINGS = ("dan", "den", "tan", "ten", "yla", "yle", "ysa", "yse", "ya", "ye", "yi", "yu",
-                 "da", "de", "ta", "te", "la", "le", "sa", "se", "a", "e", "i", "u")
-"""Turkish case endings and the copula's "if" (``on ikiyse``), folded, longest first; not the
-possessive (``ikisi``: both of them)."""
+_CASE_ENDINGS = ("dan", "den", "tan", "ten", "yla", "yle", "ysa", "yse", "nin", "nun",
+                 "ya", "ye", "yi", "yu", "da", "de", "ta", "te", "la", "le", "sa", "se", "in", "un",
+                 "a", "e", "i", "u")
+"""Turkish case endings, the genitive among them (``on üçün yanına``: beside the 13), and the
+copula's "if" (``on ikiyse``), folded, longest first; not the possessive (``ikisi``: both of
+them)."""
 
 
 # --- compounds -------------------------------------------------------------------------------
@@ -363,7 +365,8 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 # yine) are stop words: "noch nicht ausgelegt, darf ich trotzdem anlegen" found the rule
 # whose text says trotzdem. So is the Turkish question particle with a person's ending
 # (atabilir miyim, açar mısın), as it is without one (mi), and the copula's must-forms
-# (olması, olmalı) as its olur and olan. English ok and okay are stop words: okay is no
+# (olması, olmalı) as its olur and olan, and German gibts (wat gibts: what does one get) as
+# gehts. English ok and okay are stop words: okay is no
 # okey ("is a 3 card run ok"). English keeps its own: "just"
 # may mean only ("two of every tile or just one").
 STOP_WORDS: dict[str, frozenset[str]] = {
@@ -384,7 +387,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         man sich mein dein sein seine ihre auch noch nur so dass als wenn ob denn dann
         alle allem allen aller alles wieviel wieviele viel viele vielen
         beim fürs ins ans aufs ums durchs übers vors hinters
-        bedeutet trotzdem eigentlich überhaupt halt mal doch bitte gehts
+        bedeutet trotzdem eigentlich überhaupt halt mal doch bitte gehts gibts
         dies diese dieser dieses diesem diesen
         irgendwer irgendwen irgendwem irgendwas irgendwie irgendwann irgendwo irgendein
         irgendeine irgendeiner irgendeinen irgendeinem jemand jemanden jemandem

@@ -135,6 +135,8 @@ def test_a_german_stop_word_is_one_folded_as_a_query_word_is(word: str) -> None:
     ("en", "ok"), ("en", "okay"),
     # whose, as who and whom; wie gehts, a greeting
     ("en", "whose"), ("de", "gehts"),
+    # was gibts: what does one get (paare raus, wat gibts)
+    ("de", "gibts"),
 ])
 def test_the_words_a_teller_fills_a_question_with_are_stop_words(lang: str, word: str) -> None:
     assert [t.text for t in analysis.analyzer(lang)(word)] == []
@@ -252,6 +254,9 @@ def test_a_negative_word_meets_a_negated_question(search_index: SearchIndex) -> 
     ("die zweiten Steine", "die zweiten Steine"), ("im vierten Zug", "im vierten Zug"),
     ("am besten sortieren", "am besten sortieren"), ("beşten sonra", "5 sonra"),
     ("a hundred and one", "a 101"), ("one two three", "1 2 3"),
+    # the genitive too: beside the 13; onun (his) and besin (food) stay words
+    ("on üçün yanına", "13 yanına"), ("yedinin yanına", "7 yanına"), ("onun taşı", "onun taşı"),
+    ("besin değeri", "besin değeri"),
 ])
 def test_numbers_in_a_row_are_read_as_numbers(typed: str, read: str) -> None:
     assert " ".join(read_numbers(typed.split())) == read
@@ -367,6 +372,12 @@ def test_a_word_for_at_most_is_read_as_the_rules_say_it(search_index: SearchInde
     ("tr", "üstünde sayı olmayan resimli taş ne işe yarar", "303"),
     ("de", "was ist der Stein mit Bild", "303"), ("en", "what is the picture tile for", "303"),
     ("de", "mit doppelten Steinen auslegen", "501"),
+    # adding up a total, pairs told as twos, and what one gets (gibts) for going out on pairs
+    ("en", "adding up melds", "408"), ("de", "Punkte zusammenzählen", "408"),
+    ("en", "fourteen tiles all in twos", "504"), ("de", "Paare raus, wat gibts", "603"),
+    # the basics of a variant are its overview
+    ("en", "regular okey basics", "106"), ("de", "Grundregeln 101", "101"),
+    ("tr", "düz okey temel kurallar", "106"),
 ])
 def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, query: str,
                                       rule: str) -> None:
