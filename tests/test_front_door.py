@@ -10,7 +10,8 @@ from flask.testing import FlaskClient
 
 from tests.phrase_rows import check_written, each_phrase
 from web.front_door import LINKS_FILE, check_links
-from web.question_leads import Reading, read_question, referee_lead
+from rules_data.search import SearchIndex
+from web.question_leads import Reading, led_search, read_question, referee_lead
 from web.tile_questions import PHRASES_FILE, meld_asked, pairs_in_query, tiles_in_query
 
 
@@ -168,6 +169,23 @@ def test_tiles_said_to_lie_on_the_table_are_no_meld_asked_about(facet: str, lang
     assert read_question(f"K2 K3 K4 {phrase.upper()}, can I add K5 and K6") == Reading()
     assert read_question("B7 okey B9, a run? may I swap it for B8").tiles
     assert read_question(f"B7 okey B9 {phrase}, a run? may I swap it for B8") == Reading()
+
+
+@pytest.mark.parametrize(("lang", "query"), [
+    ("en", "My cousin has blue 3, joker, blue 5 down and I have the blue 4. Can I take the joker?"),
+    ("tr", "mavi 3 okey mavi 5 var, bende mavi 4 var, okeyi alabilir miyim"),
+    ("de", "blau 3, Joker, blau 5 und ich hab die blau 4, darf ich den Joker nehmen"),
+])
+def test_tiles_whose_joker_a_player_takes_are_no_meld_asked_about(
+        search_index: SearchIndex, lang: str, query: str) -> None:
+    """Taking a meld's joker for the tile it stands for (302) tells that the meld lies on the
+    table: the question asks about the swap, and no ruling on the tiles as a meld leads
+    with the rule on what a meld is (402). The tile set (102), which names colours and
+    numbers, may still come before the swap rule."""
+    assert read_question(query) == Reading()
+    found = led_search(lambda lead: search_index.search(query, lang, lead=lead), query)
+    assert "302" in [hit.id for hit in found.hits[:2]]
+    assert "402" not in [hit.id for hit in found.hits[:2]]
 
 
 def test_two_tiles_asked_about_as_a_meld_are_too_few() -> None:

@@ -549,12 +549,14 @@ PHRASES_FILE = Path(__file__).with_suffix(".yaml")
 
 def lies_on_table(query: str) -> bool:
     """Whether a question places the tiles it names on the table (``yerde``, ``liegt aus``,
-    ``is on the table``): a meld laid down, the case of what it asks, not a meld asked about.
+    ``is on the table``), or takes the joker of their meld (``can I take the joker``): a meld
+    laid down, the case of what it asks, not a meld asked about.
 
     >>> lies_on_table("black 2 3 4 is on the table, can i add black 5"), lies_on_table("R7 R8")
     (True, False)
     """
-    return "on_table" in phrases.told(query, phrases.facets(PHRASES_FILE))
+    return not phrases.told(query, phrases.facets(PHRASES_FILE)).isdisjoint(
+        {"on_table", "takes_its_joker"})
 
 
 def asks_the_okey(query: str) -> bool:
