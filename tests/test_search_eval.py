@@ -19,8 +19,9 @@ type at the table, by a fifth, ``search_tune13.yaml`` a thirteenth, disputes tol
 they happen, by a sixth, ``search_tune14.yaml`` a fourteenth, by a seventh, as many
 kinds of player type, ``search_tune15.yaml`` a fifteenth, by an eighth, as typed into a
 phone's search box mid-game, ``search_tune16.yaml`` a sixteenth, by a ninth, as players
-type on a phone, more of it English, and ``search_tune17.yaml`` a seventeenth, by a tenth,
-from rummy natives to Turkish immigrants writing English. ``search_heldout.yaml`` was written
+type on a phone, more of it English, ``search_tune17.yaml`` a seventeenth, by a tenth,
+from rummy natives to Turkish immigrants writing English, and ``search_tune18.yaml`` an
+eighteenth, by an eleventh, voice-typed, as searched for and as disputes told. ``search_heldout.yaml`` was written
 blind before the fifth, as players type, and is never tuned on: its figures are the
 quality claim. Run with ``-s`` or look at the terminal: the figures are printed either
 way.
@@ -128,6 +129,11 @@ BARS = {
     # English from rummy natives, Turkish immigrants, teenagers and older players. First
     # scored on c7a859c: tr 0.947 / 0.962, de 0.885 / 0.923, en 0.915 / 0.947
     "search_tune17.yaml": {"mrr": 0.82, "hit3": 0.90},
+    # an eighteenth tuning set, written blind on 2026-11-29 (tenth session) by an eleventh
+    # writer, from the rule texts alone: a third voice-typed (speech-to-text slips: won for
+    # one, one oh one, Okay), a third search-engine style, a third disputes told. First
+    # scored on bd5b824: tr 0.979 / 1.000, de 0.983 / 0.980, en 0.972 / 0.989
+    "search_tune18.yaml": {"mrr": 0.88, "hit3": 0.94},
     # the second held-out set, written blind on 2026-11-25, its key audited blind by a second
     # reader, scored first on the engine of ac22a3c: tr 0.756 / 0.840, de 0.843 / 0.940,
     # en 0.776 / 0.900. The bar is a floor against regressions, never a target to tune to.
