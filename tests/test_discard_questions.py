@@ -101,6 +101,12 @@ def test_a_question_that_tells_no_discard_brings_no_ruling(query: str) -> None:
     # the tiles told, ruled on as told: the tile thrown could take the joker's place (302)
     ("Auf dem Tisch liegt B4 Joker B6, ich werf die blaue 5 ab – gibts Strafe?",
      (("101", ("702", "302")),)),
+    # the okey named with the round between (this round, bu el, in dieser Runde), then thrown
+    ("Joker this round is black 6. Kemal discarded a black 6 before anybody had laid down",
+     (("101", ("703",)),)),
+    ("okey bu el siyah 6, kemal siyah 6 atti", (("101", ("703",)),)),
+    ("der Joker in dieser Runde ist schwarz 6, er hat schwarz 6 abgeworfen",
+     (("101", ("703",)),)),
 ])
 def test_the_discard_ruling_cites_the_rules_of_the_case(query: str, lead: object) -> None:
     assert referee_lead(query) == lead

@@ -510,8 +510,11 @@ def _tiles_from(words: Sequence[str], start: int, within: int) -> tuple[Tile, ..
     return tuple(tiles)
 
 
-_OKEY_IS = frozenset({"is", "ist", "war", "was", "ise", "iken"})
-"""Words between a word for the okey and the tile it names: ``joker is red 5``."""
+_OKEY_IS = frozenset({"is", "ist", "war", "was", "ise", "iken",
+                      "this", "round", "hand", "in", "diese", "dieser", "runde", "der",
+                      "bu", "el", "elde", "tur", "turda"})
+"""Words between a word for the okey and the tile it names: ``joker is red 5``, ``Joker
+this round is black 6``, ``okey bu el kırmızı 5``."""
 
 
 def okey_named_at(words: Sequence[str], folded: Sequence[str], k: int) -> Tile | None:
@@ -648,6 +651,8 @@ _FAKE_WORDS = frozenset({"sahte", "fake", "false", "falsch", "falsche", "falsche
 _GAME_BESIDE = frozenset({"101", "in", "im", "beim", "normal", "normales", "normalen", "plain",
                           "regular", "normalde", "normal'de"})
 """Words beside ``okey`` that make it the game's name, not a tile: ``101 okey``, ``in okey``."""
+_GAME_BEFORE = frozenset({"in", "im", "beim"})
+"""Of those, the ones that do so only before it: ``Joker in dieser Runde`` is the tile."""
 _LOCATIVE = frozenset({"de", "da", "te", "ta", "'de", "'da", "'te", "'ta"})
 """Turkish endings on ``okey`` that make it the game played in (``okeyde``): no tile."""
 
@@ -750,9 +755,11 @@ def _times(word: str) -> int:
 def _game_name(words: Sequence[str], k: int) -> bool:
     """Whether ``okey`` at ``words[k]`` names the game (``101 okey``, ``in okey``, ``okeyde``),
     not the joker tile."""
-    beside = {words[k - 1] if k else "", words[k + 1] if k + 1 < len(words) else ""}
+    before = words[k - 1] if k else ""
+    after = words[k + 1] if k + 1 < len(words) else ""
     ending = words[k][4:] if words[k].startswith("okey") else ""
-    return not beside.isdisjoint(_GAME_BESIDE) or ending in _LOCATIVE
+    return before in _GAME_BESIDE or (after in _GAME_BESIDE and after not in _GAME_BEFORE) \
+        or ending in _LOCATIVE
 
 
 def one_pair_checks(pair: tuple[Tile, Tile], indicator: Tile | None,
