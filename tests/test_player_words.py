@@ -257,6 +257,9 @@ def test_a_negative_word_meets_a_negated_question(search_index: SearchIndex) -> 
     # the genitive too: beside the 13; onun (his) and besin (food) stay words
     ("on üçün yanına", "13 yanına"), ("yedinin yanına", "7 yanına"), ("onun taşı", "onun taşı"),
     ("besin değeri", "besin değeri"),
+    # speech-to-text: won for one beside numbers (not alone: who won), a score digit by digit
+    ("is twelve thirteen won a run", "is 12 13 1 a run"), ("who won the round", "who won the round"),
+    ("in one oh one", "in 101"), ("four oh four points", "404 points"), ("oh no", "oh no"),
 ])
 def test_numbers_in_a_row_are_read_as_numbers(typed: str, read: str) -> None:
     assert " ".join(read_numbers(typed.split())) == read
@@ -375,6 +378,9 @@ def test_a_word_for_at_most_is_read_as_the_rules_say_it(search_index: SearchInde
     # adding up a total, pairs told as twos, and what one gets (gibts) for going out on pairs
     ("en", "adding up melds", "408"), ("de", "Punkte zusammenzählen", "408"),
     ("en", "fourteen tiles all in twos", "504"), ("de", "Paare raus, wat gibts", "603"),
+    # speech-to-text's Okay after an article is the okey
+    ("de", "darf ich den Okay nehmen der in der Reihe liegt", "302"),
+    ("en", "can i take the okay from his run", "302"),
     # the basics of a variant are its overview
     ("en", "regular okey basics", "106"), ("de", "Grundregeln 101", "101"),
     ("tr", "düz okey temel kurallar", "106"),

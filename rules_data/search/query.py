@@ -122,6 +122,25 @@ def _hundred_words() -> tuple[tuple[str, ...], frozenset[str]]:
             frozenset(fold(plain_lower(w)) for w in data["hundred_joins"]))
 
 
+def _spoken_digits(folded: Sequence[str], i: int) -> str | None:
+    """A score said digit by digit from word ``i`` on, with a spoken zero between
+    (``spoken_zeros``): ``one oh one`` is 101; None for any other words.
+
+    >>> _spoken_digits("one oh one".split(), 0), _spoken_digits("four oh four".split(), 0)
+    ('101', '404')
+    >>> _spoken_digits("oh no".split(), 0), _spoken_digits("one oh".split(), 0)
+    (None, None)
+    """
+    if i + 2 >= len(folded) or folded[i + 1] not in _listed("spoken_zeros"):
+        return None
+    table, _ = _number_words()
+    first, last = (folded[k] if folded[k].isdigit() else table.get((folded[k],), "")
+                   for k in (i, i + 2))
+    if not (len(first) == len(last) == 1 and first != "0" != last):
+        return None
+    return f"{first}0{last}"
+
+
 def _hundreds(folded: Sequence[str], base: Sequence[str], i: int) -> tuple[int, str] | None:
     """A number spelt with a hundred word from word ``i`` on: how many words it takes and
     its digits (vocabulary.yaml's ``hundreds``). None for a hundred word alone, or none.
@@ -175,7 +194,6 @@ def number_of(word: str) -> int | None:
     """
     if word.isdigit():
         return int(word)
-    folded = fold(plain_lower(word))
     table, _ = _number_words()
     digits = table.get((_number_base(word),))
     return int(digits) if digits is not None else None
@@ -184,16 +202,22 @@ def number_of(word: str) -> int | None:
 def respell(words: Sequence[str]) -> list[str]:
     """The typed words with chat spellings read as the words they stand for
     (``chat_spellings`` in vocabulary.yaml): ``1st`` is ``first``, ``every1`` ``everyone``;
-    and without ``per`` where it is the English or German preposition (``per round``), not
-    the Turkish word for a meld (``per_as_preposition``).
+    ``Okay`` after an article as the okey speech-to-text wrote it (``den Okay nehmen``); and
+    without ``per`` where it is the English or German preposition (``per round``), not the
+    Turkish word for a meld (``per_as_preposition``).
 
     >>> respell("who goes 1st".split()), respell("does every1 get 21".split())
     (['who', 'goes', 'first'], ['does', 'everyone', 'get', '21'])
     >>> respell("2 jokers per round".split()), respell("per açtım".split())
     (['2', 'jokers', 'round'], ['per', 'açtım'])
+    >>> respell("darf ich den Okay nehmen".split()), respell("is that okay".split())
+    (['darf', 'ich', 'den', 'okey', 'nehmen'], ['is', 'that', 'okay'])
     """
     table = _chat_spellings()
     read = [read for word in words for read in table.get(_folded_word(word), (word,))]
+    okays, articles = _listed("okay_as_okey"), _listed("okey_after")
+    read = ["okey" if k and _folded_word(word) in okays and _folded_word(read[k - 1]) in articles
+            else word for k, word in enumerate(read)]
     before = _listed("per_as_preposition")
     return [word for word, after in zip(read, [*read[1:], ""])
             if word.lower() != "per" or _folded_word(after) not in before]
@@ -249,7 +273,11 @@ def read_numbers(words: Sequence[str]) -> list[str]:
     while i < len(words):
         pair = (folded[i], base[i + 1]) if i + 1 < len(words) else ()
         single = folded[i] if base[i] in ambiguous else base[i]
-        if near_hundred[i] and (hundred := _hundreds(folded, base, i)) is not None:
+        if (spoken := _spoken_digits(folded, i)) is not None:
+            spelt.add(len(read))
+            read.append((" ".join(words[i:i + 3]), spoken))
+            i += 3
+        elif near_hundred[i] and (hundred := _hundreds(folded, base, i)) is not None:
             spelt.add(len(read))
             read.append((" ".join(words[i:i + hundred[0]]), hundred[1]))
             i += hundred[0]
