@@ -100,6 +100,12 @@ def test_a_question_that_tells_no_round_end_brings_no_ruling(query: str) -> None
     ("risk round, I never opened and he finished", (("101", ("611",)), ("plain", ("609",)))),
     ("biri bitti, hiç açmadım", (("101", ("601",)), ("plain", ("609",)))),
     ("yanlış açtım, sonra hiç açamadım, kaç yazılır", (("101", ("701",)), ("plain", ("609",)))),
+    # the pairs player told by name, with the tiles left: someone else went out (505)
+    ("Emre opened with pairs, then Deniz went out while Emre still had black 9 and yellow 4",
+     (("101", ("505",)), ("plain", ("609",)))),
+    ("Emre hat mit Paaren ausgelegt, dann ist Deniz rausgegangen, Emre hatte noch schwarz 9",
+     (("101", ("505",)), ("plain", ("609",)))),
+    ("ich hab auf paare gespielt, jemand anders ist raus", (("101", ("505",)), ("plain", ("609",)))),
 ])
 def test_the_score_ruling_cites_the_rules_of_the_case(query: str, lead: object) -> None:
     """The engine rules on the round the question tells, in each variant that has it (plain
