@@ -365,7 +365,7 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 # yine) are stop words: "noch nicht ausgelegt, darf ich trotzdem anlegen" found the rule
 # whose text says trotzdem. So is the Turkish question particle with a person's ending
 # (atabilir miyim, açar mısın), as it is without one (mi), and the copula's must-forms
-# (olması, olmalı) as its olur and olan, and German gibts (wat gibts: what does one get) as
+# (olması, olmalı) as its olur and olan, and var (there is: elimde okey var), and German gibts (wat gibts: what does one get) as
 # gehts. English ok and okay are stop words: okay is no
 # okey ("is a 3 card run ok"). English keeps its own: "just"
 # may mean only ("two of every tile or just one").
@@ -378,7 +378,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         acaba peki yani zaten sadece bile diye eğer çünkü hatta kim kime kimi kimin neyi
         neyin neye nerede nereye niçin olur olursa olmaz oluyor
         yarar yarıyor yarıyo demek şimdi artık hani işte yine gene tamam lütfen
-        olması olmalı
+        olması olmalı var
     """.split()),
     "de": frozenset(spelt for w in """
         der die das den dem des ein eine einer eines einem einen und oder aber ist sind war

@@ -98,6 +98,19 @@ def test_a_number_weighs_for_okey_when_okey_has_it(search_index: SearchIndex, la
     assert search_index.search(query, lang).status == status
 
 
+@pytest.mark.parametrize(("lang", "query", "status"), [
+    ("en", "iphone 13 battery replacement price", "nothing"),
+    ("en", "is 13 1 2 a run", "matched"), ("en", "can a run go twelve thirteen one", "matched"),
+])
+def test_a_tile_number_weighs_as_a_number_not_as_a_synonym(search_index: SearchIndex,
+                                                            lang: str, query: str,
+                                                            status: str) -> None:
+    """A tile's number weighs 1 for the topic, as digits or as a word; the synonym groups
+    that tell 4 from vier from dört made it weigh as a one-word entry of Okey's (2), and
+    ``iphone 13 battery replacement price`` was an Okey question."""
+    assert search_index.search(query, lang).status == status
+
+
 @pytest.mark.parametrize(("lang", "query", "off"), [
     ("en", "costco opening hours sunday", True),
     ("en", "jokeer discard penalty", False), ("de", "Jokr abwerfen", False),

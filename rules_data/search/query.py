@@ -58,6 +58,9 @@ def clean_query(query: str) -> str:
     return unicodedata.normalize("NFC", "".join(chars)).strip()
 
 
+_TILE_NUMBERS = range(1, 14)
+"""A tile's numbers: as digits or words, they weigh as a number does for the topic, not as
+the synonyms they are of each other (see :meth:`QueryReader.on_topic`)."""
 OKEY_ONLY_WEIGHT = 3
 """What a word only Okey has weighs for the topic (see :meth:`QueryReader.on_topic`): more
 than two words the rule book never saw."""
@@ -375,10 +378,11 @@ class QueryReader:
         has (``okey_only``, not a number: ``gösterge``, ``indicator``) ``OKEY_ONLY_WEIGHT``,
         so that ``we forgot to flip the indicator`` is about Okey whatever words it is told
         with; an Okey word that is an entry of its own (a one-word title, keyword, glossary
-        term or synonym) 2, a word of a longer entry or a tile's number (or one the rule book
-        names) 1, a mended typo as the word it mends to but 0 at least (``jokeer`` weighs as
-        ``joker``, ``costco`` as ``costs``), another word of the rule texts, another number (``2022``) or a question
-        word that says nothing of Okey (``not_okey_words``: ``kaç``, ``hat``, ``time``) 0, a
+        term or synonym) 2, a word of a longer entry or a tile's number (in digits or a word,
+        though the number words are synonyms of each other; or one the rule book names) 1,
+        a mended typo as the word it mends to but 0 at least (``jokeer`` weighs as ``joker``,
+        ``costco`` as ``costs``), another word of the rule texts, another number (``2022``)
+        or a question word that says nothing of Okey (``not_okey_words``: ``kaç``, ``hat``, ``time``) 0, a
         real word near the rule book's words that they lack (``artışı`` near ``artı``)
         ``NEAR_ONLY_WEIGHT``, and a word found nowhere -1. ``whats the weather like today``,
         ``premier league table`` and ``okul ne zaman açılıyor`` weigh less than nothing;
@@ -396,6 +400,7 @@ class QueryReader:
                    else min(NEAR_ONLY_WEIGHT, weight)
                    if correction is None and self.near_only(word)
                    else OKEY_ONLY_WEIGHT if not word.isdigit() and self.only_okeys(word, display)
+                   else 1 if (number_of(word) or 0) in _TILE_NUMBERS
                    else max(weight, synonym.get(i, -1))
                    for i, (word, correction) in enumerate(zip(words, corrections))]
         found = [weight for weight in weights if weight is not None]
