@@ -361,14 +361,17 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 # stop words are kept as typed without umlauts both ways (fuer and fur for für): a query
 # word is folded, and German drops its demonstratives (diese) as English does this, and its
 # indefinite pronouns (irgendwer, jemand: "bevor irgendwer ausgelegt hat"). The
-# words a teller fills a question with (trotzdem, eigentlich, halt; şimdi, artık, işte,
-# yine) are stop words: "noch nicht ausgelegt, darf ich trotzdem anlegen" found the rule
-# whose text says trotzdem. So is the Turkish question particle with a person's ending
-# (atabilir miyim, açar mısın), as it is without one (mi), and the copula's must-forms
-# (olması, olmalı) as its olur and olan, and var (there is: elimde okey var), and German gibts (wat gibts: what does one get) as
-# gehts. English ok and okay are stop words: okay is no
-# okey ("is a 3 card run ok"). English keeps its own: "just"
-# may mean only ("two of every tile or just one").
+# words a teller fills a question with (trotzdem, eigentlich, halt; şimdi, artık, işte, yine)
+# are stop words: "noch nicht ausgelegt, darf ich trotzdem anlegen" found the rule whose text
+# says trotzdem. So is the Turkish question particle with a person's ending (atabilir miyim,
+# açar mısın), as it is without one (mi), and the copula's must-forms (olması, olmalı) as its
+# olur and olan, and var (there is: elimde okey var), and German gibts (wat gibts: what does
+# one get) as gehts. English ok and okay are stop words: okay is no okey ("is a 3 card run
+# ok"). So are the pronouns, modal verbs and fillers a beginner tells a question with (benden,
+# bende, uns, mir, wollen, glaub ich, actually, maybe): a word the rule book never saw weighs
+# against the topic, and "uns fehlt glaub ich ein stein" found nothing. Not falan: fayans
+# (tiles) was mended to it. English keeps its own: "just" may mean only ("two of every tile or
+# just one").
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
         ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir
@@ -379,6 +382,8 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         neyin neye nerede nereye niçin olur olursa olmaz oluyor
         yarar yarıyor yarıyo demek şimdi artık hani işte yine gene tamam lütfen
         olması olmalı var
+        benim senin bizim sizin benden senden bizden sizden bende sende bizde sizde sana
+        galiba sanırım bence herhalde
     """.split()),
     "de": frozenset(spelt for w in """
         der die das den dem des ein eine einer eines einem einen und oder aber ist sind war
@@ -391,6 +396,8 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         dies diese dieser dieses diesem diesen
         irgendwer irgendwen irgendwem irgendwas irgendwie irgendwann irgendwo irgendein
         irgendeine irgendeiner irgendeinen irgendeinem jemand jemanden jemandem
+        mir uns euch ihm ihn ihnen will willst wollen möchte möchten glaub glaube
+        bzw eben
     """.split() for spelt in (german_spelling(w), fold(w))),
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being
@@ -400,6 +407,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         has have had get gets got happen happens many much each
         whats wats wat hows whos thats theres wheres whens whys im ive youre ur pls plz
         wanna gonna gotta mean means ok okay
+        actually really basically maybe probably guess
     """.split()),
 }
 

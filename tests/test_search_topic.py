@@ -98,6 +98,18 @@ def test_a_number_weighs_for_okey_when_okey_has_it(search_index: SearchIndex, la
     assert search_index.search(query, lang).status == status
 
 
+@pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("de", "uns fehlt glaub ich ein stein, wieviele sind im kasten", "102"),
+    ("en", "what am I actually trying to collect", "501"),
+])
+def test_a_beginners_pronouns_and_fillers_keep_the_question_on_topic(
+        search_index: SearchIndex, lang: str, query: str, rule: str) -> None:
+    """A word the rule book has never seen weighs against the topic; ``uns``, ``glaub`` and
+    ``actually`` are no such words but stop words, and a beginner's question told with them
+    found nothing."""
+    assert rule in [hit.id for hit in search_index.search(query, lang).hits[:3]]
+
+
 @pytest.mark.parametrize(("lang", "query", "status"), [
     ("en", "iphone 13 battery replacement price", "nothing"),
     ("en", "is 13 1 2 a run", "matched"), ("en", "can a run go twelve thirteen one", "matched"),

@@ -382,9 +382,9 @@ class QueryReader:
         though the number words are synonyms of each other; or one the rule book names) 1,
         a mended typo as the word it mends to but 0 at least (``jokeer`` weighs as ``joker``,
         ``costco`` as ``costs``), another word of the rule texts, another number (``2022``)
-        or a question word that says nothing of Okey (``not_okey_words``: ``kaç``, ``hat``, ``time``) 0, a
-        real word near the rule book's words that they lack (``artışı`` near ``artı``)
-        ``NEAR_ONLY_WEIGHT``, and a word found nowhere -1. ``whats the weather like today``,
+        or a question word that says nothing of Okey (``not_okey_words``: ``kaç``, ``hat``,
+        ``time``) 0, a real word near the rule book's words that they lack (``artışı`` near
+        ``artı``) ``NEAR_ONLY_WEIGHT``, and a word found nowhere -1. ``whats the weather like today``,
         ``premier league table`` and ``okul ne zaman açılıyor`` weigh less than nothing;
         ``kac tur oynaniyor genelde`` more. A query of known words only is on topic when any
         of them is found. A game named as a comparison (``wie beim Rommé``, ``like in rummy``,
