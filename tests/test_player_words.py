@@ -386,6 +386,9 @@ def test_a_word_for_at_most_is_read_as_the_rules_say_it(search_index: SearchInde
     # speech-to-text's Okay after an article is the okey
     ("de", "darf ich den Okay nehmen der in der Reihe liegt", "302"),
     ("en", "can i take the okay from his run", "302"),
+    # what a beginner sees: the tile turned over; rakam (digit) for sayı
+    ("de", "was bedeutet der umgedrehte Stein", "203"), ("tr", "ters çevrilen taş ne işe yarar", "203"),
+    ("tr", "rakamları aynı renkleri farklı üç taş", "402"),
     # the basics of a variant are its overview
     ("en", "regular okey basics", "106"), ("de", "Grundregeln 101", "101"),
     ("tr", "düz okey temel kurallar", "106"),
