@@ -51,6 +51,9 @@ def test_the_table_house_rule_decides_the_rule_that_leads(choice: str, rule: str
     "Abwurf aufgenommen, aber zu wenig Punkte zum Auslegen",
     "yandan aldığım taş işime yaramadı",
     "picked up the discard but not enough points to open",
+    # the 101 not reached, told as such
+    "took the discard and turns out I can't reach 101, now what",
+    "hab den Abwurf genommen und komme nicht auf 101", "yandan aldım ama 101 yapamadım",
 ])
 def test_a_pickup_told_with_a_shortfall_is_a_failed_pickup(query: str) -> None:
     """Too few points to open with the discard taken is a failed pickup (705), not an
