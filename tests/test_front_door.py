@@ -188,8 +188,14 @@ def test_tiles_whose_joker_a_player_takes_are_no_meld_asked_about(
     assert "402" not in [hit.id for hit in found.hits[:2]]
 
 
-def test_two_tiles_asked_about_as_a_meld_are_too_few() -> None:
-    assert referee_lead("is red 7 red 8 a run") == (("101", ("403",)), ("plain", ("403",)))
+@pytest.mark.parametrize("query", [
+    "is red 7 red 8 a run", "can I put down just red 7 and red 8 as a row",
+    "ist rot 7 rot 8 eine Straße", "kırmızı 7 kırmızı 8 dizi olur mu",
+])
+def test_two_tiles_asked_about_as_a_meld_are_too_few(query: str) -> None:
+    """A meld told by any of its words (run, row, Straße, dizi) asks whether two tiles make
+    one: too few (403)."""
+    assert referee_lead(query) == (("101", ("403",)), ("plain", ("403",)))
 
 
 @pytest.mark.parametrize(("query", "pairs"), [

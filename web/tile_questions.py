@@ -640,7 +640,8 @@ def indicator_apart(named: Collection[Tile]) -> Tile:
 
 _MELD_WORDS = frozenset({
     "per", "peri", "perdir", "perler", "seri", "serisi", "seridir", "grup", "grubu", "gruptur",
-    "reihe", "gruppe", "kombination", "folge", "meld", "run", "set", "sequence", "group"})
+    "dizi", "reihe", "gruppe", "kombination", "kombi", "folge", "strasse", "meld", "run", "set",
+    "sequence", "group", "row"})
 """Words for a meld, folded, that ask whether tiles make one: ``seri mi``, ``eine Reihe``."""
 
 
