@@ -107,6 +107,10 @@ def test_a_question_that_tells_no_discard_brings_no_ruling(query: str) -> None:
     ("okey bu el siyah 6, kemal siyah 6 atti", (("101", ("703",)),)),
     ("der Joker in dieser Runde ist schwarz 6, er hat schwarz 6 abgeworfen",
      (("101", ("703",)),)),
+    # a playable tile told as what could have been (hätte angelegt werden können, gepasst)
+    ("mein letzter Stein hätte irgendwo angelegt werden können, krieg ich trotzdem 101",
+     (("101", ("707",)),)),
+    ("ich hab nen Stein weggeworfen der bei jemandem dran gepasst hätte", (("101", ("702",)),)),
 ])
 def test_the_discard_ruling_cites_the_rules_of_the_case(query: str, lead: object) -> None:
     assert referee_lead(query) == lead
