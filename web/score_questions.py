@@ -70,6 +70,8 @@ def read_situation(query: str) -> Situation | None:
     opened or a risk round. A pairs player who finishes, with nobody else said to, is a
     finish with pairs."""
     facets = told(query)
+    if "fake_indicator" in facets:  # the risk round; the fake joker was turned up, not thrown
+        facets = facets - {"fake_indicator", "fake_joker"} | {"risk_round"}
     if "at_once" in facets and facets & {"finished", "nobody_opened"}:
         facets |= {"elden"}  # all laid down at once, as a finish or before anyone opened
     if "not_okey_finish" in facets:  # without discarding the joker: an ordinary finish
