@@ -368,10 +368,10 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 # olur and olan, and var (there is: elimde okey var), and German gibts (wat gibts: what does
 # one get) as gehts. English ok and okay are stop words: okay is no okey ("is a 3 card run
 # ok"). So are the pronouns, modal verbs and fillers a beginner tells a question with (benden,
-# bende, uns, mir, wollen, glaub ich, actually, maybe): a word the rule book never saw weighs
-# against the topic, and "uns fehlt glaub ich ein stein" found nothing. Not falan: fayans
-# (tiles) was mended to it. English keeps its own: "just" may mean only ("two of every tile or
-# just one").
+# bende, uns, mir, wollen, glaub ich, obwohl, nix, actually, maybe): a word the rule book
+# never saw weighs against the topic, and "uns fehlt glaub ich ein stein" found nothing. Not
+# falan: fayans (tiles) was mended to it. English keeps its own: "just" may mean only ("two of
+# every tile or just one").
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
         ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir
@@ -397,7 +397,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         irgendwer irgendwen irgendwem irgendwas irgendwie irgendwann irgendwo irgendein
         irgendeine irgendeiner irgendeinen irgendeinem jemand jemanden jemandem
         mir uns euch ihm ihn ihnen will willst wollen möchte möchten glaub glaube
-        bzw eben
+        bzw eben obwohl selber selbst nix
     """.split() for spelt in (german_spelling(w), fold(w))),
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being

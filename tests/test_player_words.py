@@ -141,7 +141,7 @@ def test_a_german_stop_word_is_one_folded_as_a_query_word_is(word: str) -> None:
     # ein Stein; what am I actually trying to collect)
     ("tr", "benden"), ("tr", "bende"), ("tr", "benim"), ("tr", "galiba"), ("de", "uns"),
     ("de", "mir"), ("de", "wollen"), ("de", "glaub"), ("de", "bzw"), ("en", "actually"),
-    ("en", "really"), ("en", "maybe"),
+    ("en", "really"), ("en", "maybe"), ("de", "obwohl"), ("de", "selber"), ("de", "nix"),
 ])
 def test_the_words_a_teller_fills_a_question_with_are_stop_words(lang: str, word: str) -> None:
     assert [t.text for t in analysis.analyzer(lang)(word)] == []
@@ -389,6 +389,10 @@ def test_a_word_for_at_most_is_read_as_the_rules_say_it(search_index: SearchInde
     # what a beginner sees: the tile turned over; rakam (digit) for sayı
     ("de", "was bedeutet der umgedrehte Stein", "203"), ("tr", "ters çevrilen taş ne işe yarar", "203"),
     ("tr", "rakamları aynı renkleri farklı üç taş", "402"),
+    # a tie, and who sits where (the organiser's words)
+    ("de", "was gilt bei Punktgleichheit", "606"), ("en", "what happens on a tie", "606"),
+    ("tr", "eşitlik olursa kim kazanır", "606"), ("de", "wer sitzt wo", "201"),
+    ("en", "who sits where", "201"),
     # the basics of a variant are its overview
     ("en", "regular okey basics", "106"), ("de", "Grundregeln 101", "101"),
     ("tr", "düz okey temel kurallar", "106"),
