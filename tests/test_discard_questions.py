@@ -93,6 +93,7 @@ def test_a_question_that_tells_no_discard_brings_no_ruling(query: str) -> None:
 
 @pytest.mark.parametrize(("query", "lead"), [
     ("okeyi attım", (("101", ("703",)),)),
+    ("Selim chucked the joker away before anyone had laid anything down", (("101", ("703",)),)),
     ("threw a tile someone could lay off", (("101", ("702",)),)),
     # the finisher's exemption, not the penalty it exempts from
     ("my last tile could have been laid off", (("101", ("707",)),)),
