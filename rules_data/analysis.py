@@ -739,6 +739,13 @@ GERMAN_CLAUSE_WORDS = frozenset({
     "und", "oder", "aber", "wenn", "weil", "obwohl", "dass", "bevor", "nachdem", "ob", "als",
     "denn", "sondern", "falls", "sobald", "damit"})
 """Words that start a new German clause, so that a verb particle before them ends one."""
+GERMAN_QUESTION_STARTS = frozenset(spelt for w in """
+    darf darfst dürfen kann kannst können muss musst müssen soll sollen ist sind geht gilt
+    zählt stimmt wer was wie warum wieso wann wo""".split()
+    for spelt in (german_spelling(w), fold(w)))
+"""Words a German question starts with after a told case (``… legt an meine Reihe an, darf man
+das``): the comma is gone from the typed words, and a verb particle before one ends a clause.
+Spelt as typed with or without umlauts (see :data:`STOP_WORDS`)."""
 _PARTICIPLE = re.compile(
     rf"^({'|'.join(_SEPARABLE)})?ge([a-z]{{3,}}?)(et|t|en)(?:e|en|er|es|em)?$")
 _ZU_INFINITIVE = re.compile(rf"^({'|'.join(_SEPARABLE)})zu([a-z]{{3,}}en)$")

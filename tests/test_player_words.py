@@ -946,6 +946,8 @@ def test_every_negative_turkish_verb_form_holds_its_negated_root(word: str) -> N
     ("legt man beim Okey was aus", "auslegt man beim Okey was"),
     ("wann wirft man den Joker ab", "wann abwirft man den Joker"),
     ("ich lege 90 Punkte aus wenn ich kann", "ich auslege 90 Punkte wenn ich kann"),
+    # a question starts after the told case, its comma gone: the particle ends the clause
+    ("er legt an meine Reihe an darf man das", "er anlegt an meine Reihe darf man das"),
     # not a particle at the end of its clause, or no verb the rule book knows with it
     ("Joker aus der Reihe nehmen", "Joker aus der Reihe nehmen"),
     ("is there an", "is there an"),

@@ -444,7 +444,8 @@ class QueryReader:
             if particle in analysis.GERMAN_CLAUSE_WORDS:
                 start = j + 1
             elif particle in analysis.GERMAN_PARTICLES and (
-                    j + 1 == len(words) or spelled[j + 1] in analysis.GERMAN_CLAUSE_WORDS):
+                    j + 1 == len(words) or spelled[j + 1] in analysis.GERMAN_CLAUSE_WORDS
+                    or spelled[j + 1] in analysis.GERMAN_QUESTION_STARTS):
                 for v in range(start, min(start + 2, j)):
                     if joined[v] != words[v]:
                         continue  # already joined to an earlier particle
