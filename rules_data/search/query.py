@@ -105,6 +105,7 @@ _NUMBER_ENDS = frozenset(_number_key(word)[-1] for by_lang in query_words()["num
 (``on üçten``, ``dörde``); no other language's (``besten`` is no ``beş``)."""
 
 
+@lru_cache(maxsize=20_000)
 def _number_base(word: str) -> str:
     """A word as the folded Turkish number word it inflects (``üçten``: ``uc``), or folded,
     unless it is a number word itself (``one`` is no ``on`` with an ending) or another
@@ -188,6 +189,7 @@ def _hundreds(folded: Sequence[str], base: Sequence[str], i: int) -> tuple[int, 
     return span, str((times or 1) * 100 + rest)
 
 
+@lru_cache(maxsize=20_000)
 def number_of(word: str) -> int | None:
     """The number one word names: digits, a number word of vocabulary.yaml, or one with a
     Turkish case ending; None for any other word.
