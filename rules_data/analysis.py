@@ -242,8 +242,8 @@ def turkish_number_base(word: str, numbers: Collection[str]) -> str:
 
 
 _CASE_ENDINGS = ("dan", "den", "tan", "ten", "yla", "yle", "ysa", "yse", "nin", "nun",
-                 "ya", "ye", "yi", "yu", "da", "de", "ta", "te", "la", "le", "sa", "se", "in", "un",
-                 "a", "e", "i", "u")
+                 "ya", "ye", "yi", "yu", "da", "de", "ta", "te", "la", "le", "sa", "se",
+                 "in", "un", "a", "e", "i", "u")
 """Turkish case endings, the genitive among them (``on üçün yanına``: beside the 13), and the
 copula's "if" (``on ikiyse``), folded, longest first; not the possessive (``ikisi``: both of
 them)."""
@@ -448,8 +448,8 @@ _TURKISH_NEGATIVE = re.compile(
     r"|\w{2,}m[iu]y?c(?:am|em|az|ez)$")
 
 
-_NEGATION_AFTER = {"tr": frozenset({"değil", "degil", "değildir", "degildir", "olmayan", "olmayanlar",
-                                    "olmadan", "olmayınca", "olmayinca"})}
+_NEGATION_AFTER = {"tr": frozenset({"değil", "degil", "değildir", "degildir", "olmayan",
+                                    "olmayanlar", "olmadan", "olmayınca", "olmayinca"})}
 """Cues that negate the word before them: Turkish ``geçerli değil`` (not valid)."""
 
 

@@ -172,7 +172,8 @@ def test_tiles_said_to_lie_on_the_table_are_no_meld_asked_about(facet: str, lang
 
 
 @pytest.mark.parametrize(("lang", "query"), [
-    ("en", "My cousin has blue 3, joker, blue 5 down and I have the blue 4. Can I take the joker?"),
+    ("en", "My cousin has blue 3, joker, blue 5 down and I have the blue 4. "
+           "Can I take the joker?"),
     ("tr", "mavi 3 okey mavi 5 var, bende mavi 4 var, okeyi alabilir miyim"),
     ("de", "blau 3, Joker, blau 5 und ich hab die blau 4, darf ich den Joker nehmen"),
 ])

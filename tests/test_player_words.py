@@ -260,10 +260,12 @@ def test_a_negative_word_meets_a_negated_question(search_index: SearchIndex) -> 
     ("am besten sortieren", "am besten sortieren"), ("beşten sonra", "5 sonra"),
     ("a hundred and one", "a 101"), ("one two three", "1 2 3"),
     # the genitive too: beside the 13; onun (his) and besin (food) stay words
-    ("on üçün yanına", "13 yanına"), ("yedinin yanına", "7 yanına"), ("onun taşı", "onun taşı"),
+    ("on üçün yanına", "13 yanına"), ("yedinin yanına", "7 yanına"),
+    ("onun taşı", "onun taşı"),
     ("besin değeri", "besin değeri"),
     # speech-to-text: won for one beside numbers (not alone: who won), a score digit by digit
-    ("is twelve thirteen won a run", "is 12 13 1 a run"), ("who won the round", "who won the round"),
+    ("is twelve thirteen won a run", "is 12 13 1 a run"),
+    ("who won the round", "who won the round"),
     ("in one oh one", "in 101"), ("four oh four points", "404 points"), ("oh no", "oh no"),
 ])
 def test_numbers_in_a_row_are_read_as_numbers(typed: str, read: str) -> None:
@@ -387,7 +389,8 @@ def test_a_word_for_at_most_is_read_as_the_rules_say_it(search_index: SearchInde
     ("de", "darf ich den Okay nehmen der in der Reihe liegt", "302"),
     ("en", "can i take the okay from his run", "302"),
     # what a beginner sees: the tile turned over; rakam (digit) for sayı
-    ("de", "was bedeutet der umgedrehte Stein", "203"), ("tr", "ters çevrilen taş ne işe yarar", "203"),
+    ("de", "was bedeutet der umgedrehte Stein", "203"),
+    ("tr", "ters çevrilen taş ne işe yarar", "203"),
     ("tr", "rakamları aynı renkleri farklı üç taş", "402"),
     # a tie, and who sits where (the organiser's words)
     ("de", "was gilt bei Punktgleichheit", "606"), ("en", "what happens on a tie", "606"),

@@ -105,12 +105,14 @@ def test_a_question_that_tells_no_round_end_brings_no_ruling(query: str) -> None
      (("101", ("505",)), ("plain", ("609",)))),
     ("Emre hat mit Paaren ausgelegt, dann ist Deniz rausgegangen, Emre hatte noch schwarz 9",
      (("101", ("505",)), ("plain", ("609",)))),
-    ("ich hab auf paare gespielt, jemand anders ist raus", (("101", ("505",)), ("plain", ("609",)))),
+    ("ich hab auf paare gespielt, jemand anders ist raus",
+     (("101", ("505",)), ("plain", ("609",)))),
     # the fake joker turned up as the indicator makes the risk round; no finish with it
     ("gösterge sahte okey çıkan elde okeyle bitti, kaç yazılır",
      (("101", ("602", "611", "612")), ("plain", ("608",)))),
     # the risk round told as the doubled round it is
-    ("went out throwing the joker in a doubled round, is it x4", (("101", ("611",)), ("plain", ("609",)))),
+    ("went out throwing the joker in a doubled round, is it x4",
+     (("101", ("611",)), ("plain", ("609",)))),
     # the okey still in hand, with a word between (hala: still)
     ("el bitti okey hala istakamdaydı, kaç yazılır", (("101", ("706",)), ("plain", ("609",)))),
 ])

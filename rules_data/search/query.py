@@ -83,6 +83,7 @@ def _number_words() -> tuple[dict[tuple[str, ...], str], frozenset[str]]:
 
 
 def _number_key(word: object) -> tuple[str, ...]:
+    """A number word of vocabulary.yaml as the table keys it: its words, folded."""
     return tuple(fold(plain_lower(w)) for w in TOKEN.findall(str(word)))
 
 
@@ -386,12 +387,12 @@ class QueryReader:
         ``costco`` as ``costs``), another word of the rule texts, another number (``2022``)
         or a question word that says nothing of Okey (``not_okey_words``: ``kaç``, ``hat``,
         ``time``) 0, a real word near the rule book's words that they lack (``artışı`` near
-        ``artı``) ``NEAR_ONLY_WEIGHT``, and a word found nowhere -1. ``whats the weather like today``,
-        ``premier league table`` and ``okul ne zaman açılıyor`` weigh less than nothing;
-        ``kac tur oynaniyor genelde`` more. A query of known words only is on topic when any
-        of them is found. A game named as a comparison (``wie beim Rommé``, ``like in rummy``,
-        ``remi gibi``: see :func:`compared`) beside words that weigh for Okey is not another
-        game asked about.
+        ``artı``) ``NEAR_ONLY_WEIGHT``, and a word found nowhere -1. ``whats the weather like
+        today``, ``premier league table`` and ``okul ne zaman açılıyor`` weigh less than
+        nothing; ``kac tur oynaniyor genelde`` more. A query of known words only is on topic
+        when any of them is found. A game named as a comparison (``wie beim Rommé``, ``like
+        in rummy``, ``remi gibi``: see :func:`compared`) beside words that weigh for Okey is
+        not another game asked about.
         """
         spans = self.synonyms.matches(words)
         synonym = {i + k: 2 if n == 1 else 1 for i, found in spans.items() for _, n in found
