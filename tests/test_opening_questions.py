@@ -45,10 +45,13 @@ def test_a_question_tells_a_short_opening(query: str, laid: str | None) -> None:
 
 
 @pytest.mark.parametrize("query", ["nur 90 Punkte ausgelegt", "only had four pairs when I opened",
-                                   "3 çift açtı sayılır mı"])
+                                   "3 çift açtı sayılır mı",
+                                   "4 çift açıp masaya koydum, ceza yazılır mı"])
 def test_the_ruling_on_a_short_opening_cites_its_penalty(query: str) -> None:
     """Beyond the opening rule (401, 501): 101 and the tiles back (701). ``sayılır mı``
-    asks whether the opening counts, not what is written: no round's end is told."""
+    asks whether the opening counts, not what is written: no round's end is told. Too few
+    pairs come before what is written (``ceza yazılır mı``), which the score reader would
+    read as a pairs player's finish (603)."""
     assert opening_lead(query) == referee_lead(query) == (("101", ("701",)),)
 
 

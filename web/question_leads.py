@@ -14,7 +14,7 @@ from referee.options import Rules
 from referee.tiles import Tile
 from rules_data.search import Lead, Results
 from web.discard_questions import discard_lead
-from web.opening_questions import asks_to_open, opening_lead
+from web.opening_questions import asks_to_open, opening_lead, read_short_opening
 from web.pickup_questions import pickup_lead
 from web.question_rulings import Rulings, lead_of, ruled
 from web.score_questions import score_lead
@@ -168,7 +168,11 @@ def referee_lead(query: str, table: Rules | None = None) -> Lead:
 
 def told_lead(query: str, table: Rules | None = None) -> Lead:
     """The rules of the referee's ruling on the round's end, the discard, the failed pickup or
-    the short opening a question tells, the first of them it tells; none if it tells none."""
+    the short opening a question tells, the first of them it tells; none if it tells none.
+    Too few pairs laid down come first: ``4 çift açıp masaya koydum, ceza yazılır mı`` asks
+    what is written for the opening, not for a finish with pairs."""
+    if read_short_opening(query) == "pairs":
+        return opening_lead(query, table)
     return (score_lead(query, table) or discard_lead(query, table)
             or pickup_lead(query, table) or opening_lead(query, table))
 
