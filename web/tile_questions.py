@@ -149,7 +149,7 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
               for word, after in zip(words, [*words[1:], ""])]
     read = [*spread_ranges(read_numbers(counts)), ""]
     for k, word in enumerate(read):
-        after = read[k + 1] if k + 1 < len(read) else ""
+        after = _next(read, k)
         number = _number(word)
         if number is None and colour is not None and (counted := _after_colour(word)) is not None:
             number = counted  # a blue seven, two red sevens: a number word after its colour
@@ -757,7 +757,7 @@ def _game_name(words: Sequence[str], k: int) -> bool:
     """Whether ``okey`` at ``words[k]`` names the game (``101 okey``, ``in okey``, ``okeyde``),
     not the joker tile."""
     before = words[k - 1] if k else ""
-    after = words[k + 1] if k + 1 < len(words) else ""
+    after = _next(words, k)
     ending = words[k][4:] if words[k].startswith("okey") else ""
     return before in _GAME_BESIDE or (after in _GAME_BESIDE and after not in _GAME_BEFORE) \
         or ending in _LOCATIVE

@@ -552,7 +552,7 @@ class QueryReader:
                or analysis.is_negation_after(lang, key) for lang in LANGS):
             return None
         if key.isdigit():  # a tile's number, or one the rule book names (101, 202)
-            return 1 if 1 <= int(key) <= 13 or key in self.vocabulary else 0
+            return 1 if int(key) in _TILE_NUMBERS or key in self.vocabulary else 0
         if _NOTATION.fullmatch(key):
             return 1
         if key in _listed("not_okey_words"):
