@@ -372,6 +372,12 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 # never saw weighs against the topic, and "uns fehlt glaub ich ein stein" found nothing. Not
 # falan: fayans (tiles) was mended to it. English keeps its own: "just" may mean only ("two of
 # every tile or just one").
+def _german_words(text: str) -> frozenset[str]:
+    """The German words of a text, as a query word may be typed: umlauts written out (``ae``)
+    or dropped (``a``)."""
+    return frozenset(spelt for w in text.split() for spelt in (german_spelling(w), fold(w)))
+
+
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
         ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir
@@ -385,7 +391,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         benim senin bizim sizin benden senden bizden sizden bende sende bizde sizde sana
         galiba sanırım bence herhalde
     """.split()),
-    "de": frozenset(spelt for w in """
+    "de": _german_words("""
         der die das den dem des ein eine einer eines einem einen und oder aber ist sind war
         wird werden wurde kann muss darf soll wie was wer wo wann warum welche welcher welches
         mit von vom zu zum zur im in am an auf aus bei für nach über es er sie ich du wir ihr
@@ -398,7 +404,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         irgendeine irgendeiner irgendeinen irgendeinem jemand jemanden jemandem
         mir uns euch ihm ihn ihnen will willst wollen möchte möchten glaub glaube
         bzw eben obwohl selber selbst nix
-    """.split() for spelt in (german_spelling(w), fold(w))),
+    """),
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being
         it its this that these those there their they them i me my you your we us our
@@ -739,10 +745,9 @@ GERMAN_CLAUSE_WORDS = frozenset({
     "und", "oder", "aber", "wenn", "weil", "obwohl", "dass", "bevor", "nachdem", "ob", "als",
     "denn", "sondern", "falls", "sobald", "damit"})
 """Words that start a new German clause, so that a verb particle before them ends one."""
-GERMAN_QUESTION_STARTS = frozenset(spelt for w in """
+GERMAN_QUESTION_STARTS = _german_words("""
     darf darfst dürfen kann kannst können muss musst müssen soll sollen ist sind geht gilt
-    zählt stimmt wer was wie warum wieso wann wo""".split()
-    for spelt in (german_spelling(w), fold(w)))
+    zählt stimmt wer was wie warum wieso wann wo""")
 """Words a German question starts with after a told case (``… legt an meine Reihe an, darf man
 das``): the comma is gone from the typed words, and a verb particle before one ends a clause.
 Spelt as typed with or without umlauts (see :data:`STOP_WORDS`)."""
