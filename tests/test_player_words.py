@@ -405,6 +405,13 @@ def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, quer
     assert rule in [hit.id for hit in search_index.search(query, lang).hits[:3]]
 
 
+def test_by_colour_or_by_number_is_how_the_rack_is_sorted(search_index: SearchIndex) -> None:
+    """``nach Farbe``, ``renge göre``, ``by colour`` say how tiles are sorted: the sorting
+    rule answers, not the rules on the tiles' colours and on sets of one number."""
+    hits = search_index.search("sortiert man nach Farbe oder nach Zahl", "de").hits
+    assert hits[0].id == "804"
+
+
 @pytest.mark.parametrize(("query", "rule"), [
     ("face up tile is a 13", "801"), ("points for the face up tile", "802"),
 ])
