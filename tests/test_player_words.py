@@ -405,6 +405,12 @@ def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, quer
     assert rule in [hit.id for hit in search_index.search(query, lang).hits[:3]]
 
 
+def test_the_clover_tile_is_the_fake_joker(search_index: SearchIndex) -> None:
+    """``yonca taşı`` (the clover tile) names the fake joker; the light stemmer reads
+    ``yonca`` as ``yo``, the stem of ``yön`` too, and the direction of play led."""
+    assert search_index.search("yonca tasi", "tr").hits[0].id == "303"
+
+
 def test_by_colour_or_by_number_is_how_the_rack_is_sorted(search_index: SearchIndex) -> None:
     """``nach Farbe``, ``renge göre``, ``by colour`` say how tiles are sorted: the sorting
     rule answers, not the rules on the tiles' colours and on sets of one number."""
