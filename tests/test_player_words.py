@@ -405,6 +405,17 @@ def test_player_words_find_their_rule(search_index: SearchIndex, lang: str, quer
     assert rule in [hit.id for hit in search_index.search(query, lang).hits[:3]]
 
 
+@pytest.mark.parametrize(("lang", "query"), [
+    ("tr", "acarken okey kac sayiliyor"), ("de", "wie viel ist ein Joker beim Auslegen wert"),
+    ("en", "what is the joker worth when i open"),
+])
+def test_what_the_joker_counts_when_opening_is_the_tile_values_rule(
+        search_index: SearchIndex, lang: str, query: str) -> None:
+    """The joker's worth in an opening is counted by the tile values rule (408), not the
+    opening requirement (401) whose words the question is told with."""
+    assert search_index.search(query, lang).hits[0].id == "408"
+
+
 def test_the_clover_tile_is_the_fake_joker(search_index: SearchIndex) -> None:
     """``yonca taşı`` (the clover tile) names the fake joker; the light stemmer reads
     ``yonca`` as ``yo``, the stem of ``yön`` too, and the direction of play led."""
