@@ -27,7 +27,8 @@ who mix Turkish with German or English, and ``search_tune20.yaml`` a twentieth, 
 thirteenth, as group chats, club organisers and house rules ask, and ``search_tune21.yaml``
 a twenty-first, by a fourteenth, as typed in a hurry into the search box, and
 ``search_tune22.yaml`` a twenty-second, by a fifteenth, in the words of the source documents
-players learned from. ``search_heldout.yaml`` was written
+players learned from, and ``search_tune23.yaml`` a twenty-third, by a sixteenth, to the
+held-out set's own recipe. ``search_heldout.yaml`` was written
 blind before the fifth, as players type, and is never tuned on: its figures are the
 quality claim. Run with ``-s`` or look at the terminal: the figures are printed either
 way.
@@ -161,6 +162,12 @@ BARS = {
     # points where the sources disagree. First scored on 29aae5e: tr 0.958 / 1.000,
     # de 0.969 / 1.000, en 0.944 / 0.977
     "search_tune22.yaml": {"mrr": 0.88, "hit3": 0.92},
+    # a twenty-third tuning set, written blind on 2026-11-29 (eleventh session) by a
+    # sixteenth writer, from the rule texts and the source documents, to the held-out set's
+    # own recipe (phone, typos, chat, long questions, negations, number words, disputes told
+    # with names), its key audited once by the writer. First scored on 1540cd0:
+    # tr 0.976 / 1.000, de 0.956 / 1.000, en 0.947 / 0.990
+    "search_tune23.yaml": {"mrr": 0.88, "hit3": 0.92},
     # the second held-out set, written blind on 2026-11-25, its key audited blind by a second
     # reader, scored first on the engine of ac22a3c: tr 0.756 / 0.840, de 0.843 / 0.940,
     # en 0.776 / 0.900. The bar is a floor against regressions, never a target to tune to.
