@@ -72,6 +72,12 @@ def test_a_phrase_starts_a_word() -> None:
      Situation("normal", "pairs")),
     ("Runde vorbei, ich hatte noch den Joker auf dem Brett, wie viele Punkte",
      Situation("normal", penalties=("okey_in_hand",))),
+    # a pairs player, but (ama, aber, but) another, told by name, finished: 505
+    ("çifte gittim ama Selin bitirdi, iki kat mı yazılır", Situation("normal", "pairs")),
+    ("ich hab mit Paaren ausgelegt, aber Jonas ist fertig geworden", Situation("normal", "pairs")),
+    ("I opened with pairs but Priya went out, do I pay double", Situation("normal", "pairs")),
+    # ... and not when the contrast comes before the pairs player: the finisher is the one
+    ("I had opened but the guy who went out had opened with pairs", Situation("pairs")),
 ])
 def test_a_question_tells_how_the_round_ended(query: str, situation: Situation) -> None:
     assert read_situation(query) == situation

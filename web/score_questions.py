@@ -57,6 +57,11 @@ def told(query: str) -> frozenset[str]:
 _PENALTIES = frozenset({"opening_short", "okey_in_hand"})
 """The penalties a question may tell, named as a score request names them."""
 
+CONTRAST = frozenset({"ama", "fakat", "ancak", "aber", "jedoch", "but", "however"})
+"""Words that set one player's lot against another's: a pairs player's story that says ``ama
+Ayşe bitirdi``, ``aber Dilara ist fertig``, ``but Dilara finished`` tells that someone else
+finished (505). Whole words: ``but`` begins ``bütün`` (all) folded."""
+
 _FINISHES = {"deck_out": "deck_out", "elden": "elden", "pairs_finish": "pairs",
              "okey_finish": "okey"}
 """The ways a round ends that a question may tell, the one that decides first, each with
@@ -89,6 +94,8 @@ def read_situation(query: str) -> Situation | None:
     if kind is None and not (finished and (penalties or told_player)):
         return None
     asked: Asked = "never" if "never_opened" in facets else "melds"
+    if facets >= {"pairs_player", "finished"} and _but_another_finished(query):
+        facets |= {"someone_else"}
     if "pairs_player" in facets:
         if kind is None and not facets & {"someone_else", "not_finished"}:
             kind = "pairs_finish"  # the pairs player finished
@@ -97,6 +104,26 @@ def read_situation(query: str) -> Situation | None:
     finish = "normal" if kind is None else _FINISHES[kind]
     fake = "fake_joker" in facets and finish == "okey"
     return Situation("normal" if fake else finish, asked, "risk_round" in facets, fake, penalties)
+
+
+def _but_another_finished(query: str) -> bool:
+    """Whether a question tells a pairs player, then a contrast word, then a finish: ``çifte
+    gittim ama Ayşe bitirdi`` (505). A contrast before the pairs player (``but the guy who
+    went out had opened with pairs``) says nothing of who finished.
+
+    >>> _but_another_finished("çifte gittim ama Ayşe bitirdi")
+    True
+    >>> _but_another_finished("I had opened, but the one who went out opened with pairs")
+    False
+    """
+    text = f" {phrases.fold(query)} "
+    searches = phrases.facets(PHRASES_FILE)
+    pairs = searches["pairs_player"].search(text)
+    if pairs is None:
+        return False
+    finish = searches["finished"].search(text, pairs.end())
+    return finish is not None and not CONTRAST.isdisjoint(
+        text[pairs.end():finish.start()].split())
 
 
 def score_body(situation: Situation, variant: str) -> dict[str, Any]:
