@@ -97,6 +97,9 @@ def test_words_and_numbers_alone_are_not_tiles(query: str) -> None:
     ("gösterge K4, elimde K3 F K5 var bu seri olur mu", "K3 F K5", "K4"),
     # two tiles and an okey are a meld asked about, a word for one said or not
     ("rot 7, Joker, rot 9, wie viel zählt das?", "R7 R9 R2", "R1"),
+    # okeys in a row are each an okey: the second names no tile after it as the okey
+    ("Indicator red 4. I have blue 6, joker, joker, blue 9. Is that a run?", "B6 B9 R5 R5", "R4"),
+    ("gösterge sarı 2, kırmızı 1 okey okey kırmızı 4 seri mi", "R1 R4 Y3 Y3", "Y2"),
     # two tiles are too few for a meld, which the meld check says (403)
     ("is red 7 red 8 a run", "R7 R8", None), ("K5 K6 seri mi", "K5 K6", None),
 ])

@@ -521,12 +521,16 @@ def okey_named_at(words: Sequence[str], folded: Sequence[str], k: int) -> Tile |
     """The tile that the word for the okey at ``words[k]`` names as the okey, just after it
     or after a word for "is" (``okey kırmızı 5``, ``Joker ist rot 5``, ``the okey is R5``);
     None where it names none (``okey ile sarı 4``), where it stands in a list of tiles
-    without "is" (``kırmızı 7 okey kırmızı 9``: the okey laid between them) or where the word
+    without "is" (``kırmızı 7 okey kırmızı 9``: the okey laid between them; ``okey okey mavi
+    9``: two okeys before it) or where the word
     is no okey (``101 okey``, ``sahte okey``). ``folded`` holds the words folded.
 
     >>> words = "kırmızı 7 okey kırmızı 9, okey kırmızı 5".split()
     >>> [okey_named_at(words, [fold(plain_lower(w)) for w in words], k) for k in (2, 5)]
     [None, Tile.parse('R5')]
+    >>> words = "mavi 6 okey okey mavi 9".split()
+    >>> okey_named_at(words, [fold(plain_lower(w)) for w in words], 3) is None
+    True
     """
     if not folded[k].startswith(_JOKER_WORDS) or _game_name(folded, k) \
             or (k > 0 and folded[k - 1] in _FAKE_WORDS):
@@ -534,8 +538,9 @@ def okey_named_at(words: Sequence[str], folded: Sequence[str], k: int) -> Tile |
     start = k + 1
     while start < len(words) and folded[start] in _OKEY_IS:
         start += 1
-    if start == k + 1 and k > 0 and (_number(words[k - 1]) or _notation(words[k - 1])):
-        return None
+    if start == k + 1 and k > 0 and (_number(words[k - 1]) or _notation(words[k - 1])
+                                     or folded[k - 1].startswith(_JOKER_WORDS)):
+        return None  # in a list of tiles: ``blue 6, joker, joker, blue 9``
     if start == len(words) or not (_notation(words[start]) or _colour(words[start])):
         return None  # the tile starts right there: ``okey and R2`` names no okey
     tiles = _tiles_from(words, start, within=2)
