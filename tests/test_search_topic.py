@@ -54,6 +54,23 @@ def test_every_other_game_is_off_topic(search_index: SearchIndex, game: str) -> 
     assert search_index.search(f"{game} rules", "en").status == "nothing"
 
 
+@pytest.mark.parametrize("word", VOCAB["other_subjects"])
+def test_a_word_of_another_subject_is_off_topic_beside_okeys_words(search_index: SearchIndex,
+                                                                   word: str) -> None:
+    """``netflix penalty points``: the words a rule book shares with life (penalty, points)
+    do not make a question about another subject an Okey question."""
+    assert search_index.search(f"{word} penalty points", "en").status == "nothing"
+
+
+@pytest.mark.parametrize(("lang", "query"), [
+    ("en", "okey penalty points on my iphone"), ("de", "Okey Strafpunkte am Laptop zählen"),
+    ("tr", "101 okey ceza puanı hastanede oynarken"),
+])
+def test_a_word_only_okey_has_keeps_another_subject_on_topic(search_index: SearchIndex,
+                                                             lang: str, query: str) -> None:
+    assert search_index.search(query, lang).status != "nothing"
+
+
 @pytest.mark.parametrize("word", VOCAB["okey_only"])
 def test_a_word_only_okey_has_keeps_a_comparison_on_topic(search_index: SearchIndex,
                                                           word: str) -> None:

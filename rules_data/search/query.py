@@ -864,8 +864,9 @@ def compared(words: Sequence[str], i: int) -> bool:
 
 @lru_cache(maxsize=1)
 def other_games() -> tuple[frozenset[str], ...]:
-    """Other games' names, each as its typed words, folded."""
-    games = query_words()["other_games"]
+    """Other games' names and the words of other subjects (``other_subjects``), each as its
+    typed words, folded: a query naming one asks about something else."""
+    games = [*query_words()["other_games"], *query_words()["other_subjects"]]
     return tuple(frozenset(typed(TOKEN.findall(str(name)))) for name in games)
 
 
