@@ -100,6 +100,9 @@ def test_words_and_numbers_alone_are_not_tiles(query: str) -> None:
     # okeys in a row are each an okey: the second names no tile after it as the okey
     ("Indicator red 4. I have blue 6, joker, joker, blue 9. Is that a run?", "B6 B9 R5 R5", "R4"),
     ("gösterge sarı 2, kırmızı 1 okey okey kırmızı 4 seri mi", "R1 R4 Y3 Y3", "Y2"),
+    # the fake joker named by its picture is one
+    ("indicator B10, Emre put down Y11, R11 and the clover tile as a set", "Y11 R11 F", "B10"),
+    ("Anzeiger schwarz 3, den Smiley an rot 6 7 anlegen, eine Reihe?", "R6 R7 F", "K3"),
     # two tiles are too few for a meld, which the meld check says (403)
     ("is red 7 red 8 a run", "R7 R8", None), ("K5 K6 seri mi", "K5 K6", None),
 ])
@@ -115,9 +118,25 @@ def test_tiles_asked_about_as_a_meld_with_an_okey_or_too_few_are_read(
     "are there two red 7s in the set",  # two of one tile: the tile set asked about
     "red 7 and red 8 on the table",  # no word for a meld
     "okey ile seri yapılır mı", "in okey is R7 a run",  # one tile
+    "the okey tile and the smileys, are they a meld",  # jokers alone: what they are is asked
 ])
 def test_a_question_naming_no_meld_of_tiles_is_no_meld_question(query: str) -> None:
     assert meld_asked(query) is None
+
+
+@pytest.mark.parametrize(("query", "tiles", "lead"), [
+    # okeys named by their word among three tiles or more are in the meld ruled on
+    ("indicator Y8, Mike has K3 okey K5 K6 okey, is that one run", "K3 K5 K6 Y9 Y9", "402"),
+    # a joker said to be missing is none: ohne Joker, with no joker, okeysiz, okey olmadan
+    ("Serkan hat gelb 4 5 7 ohne Joker ausgelegt, gilt das", "Y4 Y5 Y7", "404"),
+    ("sari 4 5 7 okeysiz seri mi", "Y4 Y5 Y7", "404"),
+    ("sari 4 5 7 okey olmadan seri mi", "Y4 Y5 Y7", "404"),
+])
+def test_the_okeys_a_question_names_are_ruled_on_with_its_tiles(query: str, tiles: str,
+                                                                 lead: str) -> None:
+    reading = read_question(query)
+    assert " ".join(map(str, reading.tiles)) == tiles
+    assert reading.lead[0][1][0] == lead
 
 
 def test_an_okey_named_in_a_meld_is_ruled_on_as_a_joker() -> None:

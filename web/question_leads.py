@@ -85,6 +85,9 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
     shown = indicator[0] if indicator is not None else None
     if tiles and indicator is not None:  # the indicator named is none of the tiles asked about
         tiles = indicator[1] if len(indicator[1]) >= MIN_TILES else ()
+    asked = meld_asked(query) if tiles else None
+    if asked is not None and len(asked[0]) > len(tiles):  # okeys named among them by word
+        tiles, shown = asked  # ``indicator Y8, K3 okey K5 K6 okey``: a run of five
     if tiles and lies_on_table(query) and not asks_to_open(query):
         return Reading()  # a meld on the table is the case of the question, not what it asks
     if tiles:

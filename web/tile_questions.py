@@ -654,6 +654,13 @@ _JOKER_WORDS = ("okey", "joker")
 """How a word for the okey, the joker tile, starts, folded: ``okeyle``, ``Joker``, ``jokers``."""
 _FAKE_WORDS = frozenset({"sahte", "fake", "false", "falsch", "falsche", "falscher", "falschen"})
 """Words before the okey's word that make it a fake joker: ``sahte okey``, ``fake joker``."""
+_WITHOUT = frozenset({"ohne", "kein", "keine", "keinen", "without", "no"})
+"""Words before the okey's word that say there is none: ``ohne Joker``, ``with no joker``."""
+_WITHOUT_AFTER = frozenset({"olmadan", "yok", "yoktu", "kullanmadan", "koymadan"})
+"""Words after it that say so in Turkish: ``okey olmadan``, ``okey yok``."""
+_FAKE_NAMES = ("smiley", "clover", "yonca", "kleeblatt")
+"""How a word naming the fake joker by its picture starts, folded: ``smiley``, ``the clover
+tile``, ``yoncalı taş``, ``Kleeblatt-Stein`` are each a fake joker."""
 _GAME_BESIDE = frozenset({"101", "in", "im", "beim", "normal", "normales", "normalen", "plain",
                           "regular", "normalde", "normal'de"})
 """Words beside ``okey`` that make it the game's name, not a tile: ``101 okey``, ``in okey``."""
@@ -682,14 +689,15 @@ def meld_asked(text: str) -> tuple[tuple[Tile, ...], Tile | None] | None:
     """
     _, words = _numbered(text)
     meld_word = any(word in _MELD_WORDS for word in words)
-    if not meld_word and not any(word.startswith(_JOKER_WORDS) for word in words):
+    if not meld_word and not any(word.startswith((*_JOKER_WORDS, *_FAKE_NAMES))
+                                 for word in words):
         return None  # neither a meld asked about nor an okey named among tiles
     asked = asked_tiles(text)
     tiles, indicator = asked
     wild = sum(1 for tile in tiles if stands_wild(tile, indicator))
     if wild and len(tiles) - wild >= 2:
         return asked
-    if not meld_word:
+    if not meld_word or wild == len(tiles):  # jokers alone: what they are is asked, no meld
         return None
     if len(tiles) < 2 or (len(tiles) == 2 and len(set(tiles)) < 2):
         return None  # two of one tile ask about the tile set (``two red 7s in the set``)
@@ -729,8 +737,14 @@ def asked_tiles(text: str) -> tuple[tuple[Tile, ...], Tile | None]:
     named = list(shown[1] if shown is not None else every_named_tile(text))
     okeys = fakes = 0
     for k, word in enumerate(words):
+        if word.startswith(_FAKE_NAMES):  # the fake joker by its picture
+            fakes += _times(words[k - 1]) if k else 1
+            continue
         if not word.startswith(_JOKER_WORDS) or _game_name(words, k) \
                 or okey_named_at(raw, words, k) is not None:  # names the okey: no tile
+            continue
+        if (k and words[k - 1] in _WITHOUT) or _next(words, k) in _WITHOUT_AFTER \
+                or word.endswith(("siz", "suz")):  # ``ohne Joker``, ``okeysiz``: none
             continue
         fake = k > 0 and words[k - 1] in _FAKE_WORDS
         start = k - 1 if fake else k  # where the words for this okey start
