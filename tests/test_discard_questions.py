@@ -117,6 +117,13 @@ def test_the_discard_ruling_cites_the_rules_of_the_case(query: str, lead: object
     assert referee_lead(query) == lead
 
 
+def test_a_discard_told_without_a_round_end_comes_before_what_is_written() -> None:
+    """``ceza yazılır mı`` asks what is written for the okey thrown (703), not for a round
+    that nobody is said to have finished."""
+    assert referee_lead("Ayşe gösterge mavi 5 iken mavi 6 attı, daha kimse açmamıştı, ceza "
+                        "yazılır mı") == (("101", ("703",)),)
+
+
 def test_a_told_round_end_comes_before_its_discard() -> None:
     """``okeyle bitti``: the score ruling on the joker finish, not the discard one."""
     assert referee_lead("okeyi attım ve okeyle bitti, kaç yazılır") == (

@@ -121,6 +121,14 @@ def test_a_question_that_tells_no_round_end_brings_no_ruling(query: str) -> None
      (("101", ("611",)), ("plain", ("609",)))),
     # the okey still in hand, with a word between (hala: still)
     ("el bitti okey hala istakamdaydı, kaç yazılır", (("101", ("706",)), ("plain", ("609",)))),
+    # every player opened with pairs: the round is cancelled, a 101 Okey rule (503)
+    ("bu el dördümüz de çifte açtık, puan yazılır mı", (("101", ("503",)),)),
+    ("we all went for pairs this round, what now", (("101", ("503",)),)),
+    ("alle vier haben auf Paare gespielt, was wird geschrieben", (("101", ("503",)),)),
+    # plural pairs (çiftlerle), and a pairs player but (ama) another finished
+    ("Can çiftlerle bitti, Deniz açmıştı, kaç yazıyoruz", (("101", ("603",)), ("plain", ("504",)))),
+    ("Selin çifte açmıştı ama Kerem bitti, Selin'in elinde 15 kaldı",
+     (("101", ("505",)), ("plain", ("609",)))),
 ])
 def test_the_score_ruling_cites_the_rules_of_the_case(query: str, lead: object) -> None:
     """The engine rules on the round the question tells, in each variant that has it (plain

@@ -17,7 +17,7 @@ from web.discard_questions import discard_lead
 from web.opening_questions import asks_to_open, opening_lead, read_short_opening
 from web.pickup_questions import pickup_lead
 from web.question_rulings import Rulings, lead_of, ruled
-from web.score_questions import score_lead
+from web.score_questions import score_lead, tells_round_end
 from web.tile_questions import (
     MIN_TILES,
     asks_the_okey,
@@ -176,6 +176,9 @@ def told_lead(query: str, table: Rules | None = None) -> Lead:
     what is written for the opening, not for a finish with pairs."""
     if read_short_opening(query) == "pairs":
         return opening_lead(query, table)
+    if not tells_round_end(query):  # a discard told, and what is written for it asked
+        return (discard_lead(query, table) or score_lead(query, table)
+                or pickup_lead(query, table) or opening_lead(query, table))
     return (score_lead(query, table) or discard_lead(query, table)
             or pickup_lead(query, table) or opening_lead(query, table))
 

@@ -62,8 +62,8 @@ CONTRAST = frozenset({"ama", "fakat", "ancak", "aber", "jedoch", "but", "however
 Ayşe bitirdi``, ``aber Dilara ist fertig``, ``but Dilara finished`` tells that someone else
 finished (505). Whole words: ``but`` begins ``bütün`` (all) folded."""
 
-_FINISHES = {"deck_out": "deck_out", "elden": "elden", "pairs_finish": "pairs",
-             "okey_finish": "okey"}
+_FINISHES = {"all_pairs": "cancelled", "deck_out": "deck_out", "elden": "elden",
+             "pairs_finish": "pairs", "okey_finish": "okey"}
 """The ways a round ends that a question may tell, the one that decides first, each with
 the finish the score check names."""
 
@@ -106,6 +106,21 @@ def read_situation(query: str) -> Situation | None:
     return Situation("normal" if fake else finish, asked, "risk_round" in facets, fake, penalties)
 
 
+_ROUND_ENDS = frozenset({"finished", "not_finished", "okey_finish", "pairs_finish", "elden",
+                         "deck_out", "all_pairs"})
+"""The facets that tell a round's end as such, not merely ask what is written."""
+
+
+def tells_round_end(query: str) -> bool:
+    """Whether a question tells how a round ended (``okeyle bitti``, ``deck ran out``), not
+    only asks what is written for a case (``ceza yazılır mı``).
+
+    >>> tells_round_end("burak okeyle bitti"), tells_round_end("okeyi attı, ceza yazılır mı")
+    (True, False)
+    """
+    return not told(query).isdisjoint(_ROUND_ENDS)
+
+
 def _but_another_finished(query: str) -> bool:
     """Whether a question tells a pairs player, then a contrast word, then a finish: ``çifte
     gittim ama Ayşe bitirdi`` (505). A contrast before the pairs player (``but the guy who
@@ -133,6 +148,8 @@ def score_body(situation: Situation, variant: str) -> dict[str, Any]:
     body: dict[str, Any] = {"variant": variant, "finish": situation.finish}
     if situation.fake_joker:  # the fake joker last: no joker finish (803)
         body.update(indicator="R5", last_discard="F")
+    if situation.finish == "cancelled":  # every player opened with pairs: nobody finishes
+        return {**body, "winner": None, "players": [{"opened": "pairs"}] * 4}
     if variant == "plain":
         return {**body, "winner": 0 if situation.finish != "deck_out" else None,
                 "standings": [0, 0, 0, 0]}
