@@ -26,6 +26,9 @@ from web.tile_questions import PHRASES_FILE, meld_asked, pairs_in_query, tiles_i
     ("red 12 13 1", "R12 R13 R1"),
     ("is R12 R13 R1 a run in plain okey?", "R12 R13 R1"),
     ("mavi 5 sarı 5 siyah 5", "B5 Y5 K5"),
+    # colours named one after another share the number after them
+    ("kırmızı mavi siyah 5 per mi", "R5 B5 K5"), ("red, blue and black 9 a set?", "R9 B9 K9"),
+    ("schwarz, rot, blau, gelb 7 als Gruppe", "K7 R7 B7 Y7"),
     ("R5 Y5 B5 K5", "R5 Y5 B5 K5"),
     ("is 13-1-2 a run?", "R13 R1 R2"),
     # three numbers or more in a row, without a colour, are one colour's as with dashes

@@ -134,6 +134,8 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
 
     >>> [str(t) for t in every_named_tile("is okey and yellow 4 a pair")]
     ['Y4']
+    >>> [str(t) for t in every_named_tile("red, blue and black 9 a set?")]
+    ['R9', 'B9', 'K9']
     """
     tiles: list[Tile] = []
     colour: Color | None = None
@@ -142,6 +144,8 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
     row: list[int] = []  # numbers in a row without a colour
     count = 1  # how many of the next tile a count before it asks for
     marked = False  # a count word after the count (iki tane, 2 x): a number alone is counted
+    listed: list[Color] = []  # colours named one after another, before the number they share
+    after_colour = False
     words = _words(text)
     # a count in words is marked as one (zwei → 2x) before number words beside digits are
     # read as digits: ``rote 7, zwei blaue 9`` names no red 2
@@ -151,6 +155,7 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
     for k, word in enumerate(read):
         after = _next(read, k)
         number = _number(word)
+        was_colour, after_colour = after_colour, False
         if number is None and colour is not None and (counted := _after_colour(word)) is not None:
             number = counted  # a blue seven, two red sevens: a number word after its colour
         marked = marked and count > 1
@@ -185,9 +190,13 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
             continue
         named = _colour(word, after) if word else None
         if named is not None:
-            colour = named
+            listed = [*listed, colour] if was_colour and colour is not None else []
+            colour, after_colour = named, True
             continue
         if number is not None and colour is not None:
+            # colours named before one number share it: ``red, blue and black 9``
+            tiles += [Tile(c, number) for c in listed]
+            listed = []
             # a count names one tile: in ``3 red 7 8 9`` it counts no run
             times = 1 if _number(after) is not None else count
             tiles += [Tile(colour, number)] * times
@@ -197,6 +206,9 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
         if tile is not None:
             tiles += [tile] * count
             colour = tile.color
+        elif was_colour and fold(plain_lower(word)) in _AND and _colour(after) is not None:
+            after_colour = True  # red, blue and black 9: the colours go on
+            continue
         elif colour is not None and fold(plain_lower(word)) in _AND and _number(after) \
                 and not _counts_next(read, k + 2):
             continue  # blue 5 6 and 7: the colour goes on to the number after "and"
