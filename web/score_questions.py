@@ -57,7 +57,7 @@ def told(query: str) -> frozenset[str]:
 _PENALTIES = frozenset({"opening_short", "okey_in_hand"})
 """The penalties a question may tell, named as a score request names them."""
 
-CONTRAST = frozenset({"ama", "fakat", "ancak", "aber", "jedoch", "but", "however"})
+_CONTRAST = frozenset({"ama", "fakat", "ancak", "aber", "jedoch", "but", "however"})
 """Words that set one player's lot against another's: a pairs player's story that says ``ama
 Ayşe bitirdi``, ``aber Dilara ist fertig``, ``but Dilara finished`` tells that someone else
 finished (505). Whole words: ``but`` begins ``bütün`` (all) folded."""
@@ -137,7 +137,7 @@ def _but_another_finished(query: str) -> bool:
     if pairs is None:
         return False
     finish = searches["finished"].search(text, pairs.end())
-    return finish is not None and not CONTRAST.isdisjoint(
+    return finish is not None and not _CONTRAST.isdisjoint(
         text[pairs.end():finish.start()].split())
 
 

@@ -534,8 +534,8 @@ def okey_named_at(words: Sequence[str], folded: Sequence[str], k: int) -> Tile |
     or after a word for "is" (``okey kırmızı 5``, ``Joker ist rot 5``, ``the okey is R5``);
     None where it names none (``okey ile sarı 4``), where it stands in a list of tiles
     without "is" (``kırmızı 7 okey kırmızı 9``: the okey laid between them; ``okey okey mavi
-    9``: two okeys before it) or where the word
-    is no okey (``101 okey``, ``sahte okey``). ``folded`` holds the words folded.
+    9``: the second okey follows the first) or where the word is no okey (``101 okey``,
+    ``sahte okey``). ``folded`` holds the words folded.
 
     >>> words = "kırmızı 7 okey kırmızı 9, okey kırmızı 5".split()
     >>> [okey_named_at(words, [fold(plain_lower(w)) for w in words], k) for k in (2, 5)]
