@@ -204,6 +204,16 @@ def test_tiles_asked_about_are_ruled_on_from_the_home_page(page: Any, lang: str,
     assert page.locator("form.check [name='indicator']").input_value() == indicator
 
 
+def test_a_long_ruling_above_the_results_is_no_box_to_scroll(page: Any) -> None:
+    """Five tiles and the indicator make a long ruling: on a phone it is read by scrolling the
+    page, its links to the referee never hidden in a box of its own."""
+    page.goto("/en/search?q=indicator Y8, K3 okey K5 K6 okey, is that one run")
+    ruling = page.locator(".front-door")
+    ruling.wait_for()
+    assert ruling.evaluate("el => el.scrollHeight <= el.clientHeight")
+    assert ruling.evaluate("el => getComputedStyle(el).position") == "static"
+
+
 @pytest.mark.parametrize(("lang", "question", "check"), [
     ("tr", "yandan alabilir miyim", "pickup"),
     ("de", "darf ich den abgeworfenen Stein nehmen", "pickup"),
