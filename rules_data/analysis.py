@@ -354,6 +354,12 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 
 # --- stop words -------------------------------------------------------------------------------
 
+def _german_words(text: str) -> frozenset[str]:
+    """The German words of a text, as a query word may be typed: umlauts written out (``ae``)
+    or dropped (``a``)."""
+    return frozenset(spelt for w in text.split() for spelt in (german_spelling(w), fold(w)))
+
+
 # English also drops the chat spellings of its stop words (whats, hows, ur, im: typed on a
 # phone without the apostrophe) and the determiner each, as German drops alle. It keeps
 # any, which and both: "any colour", "any number" ask whether the okey is wild, "which tile
@@ -372,12 +378,6 @@ def _stems(words: frozenset[str]) -> dict[str, str]:
 # never saw weighs against the topic, and "uns fehlt glaub ich ein stein" found nothing. Not
 # falan: fayans (tiles) was mended to it. English keeps its own: "just" may mean only ("two of
 # every tile or just one").
-def _german_words(text: str) -> frozenset[str]:
-    """The German words of a text, as a query word may be typed: umlauts written out (``ae``)
-    or dropped (``a``)."""
-    return frozenset(spelt for w in text.split() for spelt in (german_spelling(w), fold(w)))
-
-
 STOP_WORDS: dict[str, frozenset[str]] = {
     "tr": frozenset(fold(w) for w in """
         ve veya ile ya da de ki mi mı mu mü bir bu şu o için gibi ne nasıl neden niye nedir

@@ -176,10 +176,10 @@ def told_lead(query: str, table: Rules | None = None) -> Lead:
     what is written for the opening, not for a finish with pairs."""
     if read_short_opening(query) == "pairs":
         return opening_lead(query, table)
-    if not tells_round_end(query):  # a discard told, and what is written for it asked
-        return (discard_lead(query, table) or score_lead(query, table)
-                or pickup_lead(query, table) or opening_lead(query, table))
-    return (score_lead(query, table) or discard_lead(query, table)
+    # a discard told with no round's end: what is written for the discard is asked
+    first, then = (score_lead, discard_lead) if tells_round_end(query) \
+        else (discard_lead, score_lead)
+    return (first(query, table) or then(query, table)
             or pickup_lead(query, table) or opening_lead(query, table))
 
 

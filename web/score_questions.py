@@ -106,8 +106,7 @@ def read_situation(query: str) -> Situation | None:
     return Situation("normal" if fake else finish, asked, "risk_round" in facets, fake, penalties)
 
 
-_ROUND_ENDS = frozenset({"finished", "not_finished", "okey_finish", "pairs_finish", "elden",
-                         "deck_out", "all_pairs"})
+_ROUND_ENDS = frozenset({"finished", "not_finished", *_FINISHES})
 """The facets that tell a round's end as such, not merely ask what is written."""
 
 
