@@ -9,10 +9,14 @@ import pytest
 import yaml
 
 
+GAP_WORD = "aylin"
+"""The word a test puts in a phrase's gap (``*``: any one word), a name as players put one."""
+
+
 def rows(path: Path) -> list[tuple[str, str, str]]:
-    """(key, language, phrase) for every phrase of the file."""
+    """(key, language, phrase) for every phrase of the file, a gap filled with ``GAP_WORD``."""
     data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return [(key, lang, phrase) for key, by_lang in data.items()
+    return [(key, lang, phrase.replace("*", GAP_WORD)) for key, by_lang in data.items()
             for lang, phrases in by_lang.items() for phrase in phrases]
 
 

@@ -32,6 +32,9 @@ def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: st
 
 @pytest.mark.parametrize(("query", "discard"), [
     ("kimse açmamışken okeyi attım", Discard("okey")),
+    # a word between the okey and the throw
+    ("okeyi yanlışlıkla yere attım, daha kimse el açmamıştı", Discard("okey")),
+    ("dann wirft Mehmet den Joker einfach ab", Discard("okey")),
     ("darf man den Joker einfach abwerfen", Discard("okey")),
     ("darf man den Joker einfach wegwerfen", Discard("okey")),
     ("can you discard the joker without finishing", Discard("okey")),

@@ -33,6 +33,8 @@ def test_a_phrase_starts_a_word() -> None:
     ("elden bitti ama son taşı okeydi", Situation("elden")),
     ("risk elinde hiç açmayan biri bitti", Situation("normal", "never", risk_round=True)),
     ("mit dem Joker fertig geworden, was kriegen die anderen", Situation("okey")),
+    # the finish in German verb-second order, a name between the verb and the joker
+    ("dann beendet Aylin mit Okey, was bekommen die anderen", Situation("okey")),
     ("Paarspieler und der Stapel ist leer, zahlt er doppelt", Situation("deck_out", "pairs")),
     ("wer nie ausgelegt hat, wenn einer mit Paaren fertig wird", Situation("pairs", "never")),
     ("finished with the fake joker, does it double", Situation("normal", fake_joker=True)),

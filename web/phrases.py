@@ -1,6 +1,8 @@
 """Phrase files the search box reads questions with (``check_links.yaml``,
 ``score_questions.yaml``): phrases by key and language, compared folded, at the start of a
-word of the question, the last word free to go on (``okeyle bit``: ``okeyle bitti``)."""
+word of the question, the last word free to go on (``okeyle bit``: ``okeyle bitti``). A ``*``
+stands for any one word: a name or an adverb the player puts between (``beendet * mit okey``:
+``dann beendet Aylin mit Okey``; ``okeyi * attim``: ``okeyi yanlışlıkla attım``)."""
 
 from __future__ import annotations
 
@@ -44,17 +46,35 @@ def _fold(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", bare).split())
 
 
+GAP = "*"
+"""In a phrase, any one word of the question."""
+
+
+def fold_phrase(phrase: str) -> str:
+    """A phrase folded as :func:`fold` folds a question, its gaps (``GAP``) kept as words.
+
+    >>> fold_phrase("Okeyi*ATTIM")
+    'okeyi * attim'
+    """
+    return f" {GAP} ".join(fold(part) for part in phrase.split(GAP)).strip()
+
+
 def load(path: Path) -> Phrases:
     """A phrase file, each phrase folded."""
     data: dict[str, dict[str, list[str]]] = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return {key: {lang: tuple(fold(p) for p in by_lang.get(lang, ())) for lang in LANGS}
+    return {key: {lang: tuple(fold_phrase(p) for p in by_lang.get(lang, ())) for lang in LANGS}
             for key, by_lang in data.items()}
 
 
 def pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    """One search for all of ``phrases`` (folded), each at the start of a word: see
-    :func:`found`."""
-    return re.compile(" (" + "|".join(map(re.escape, phrases)) + ")")
+    """One search for all of ``phrases`` (folded), each at the start of a word, a gap any
+    one word: see :func:`found`.
+
+    >>> found("dann beendet aylin mit okey", pattern(("beendet * mit okey",)))
+    'beendet aylin mit okey'
+    """
+    return re.compile(" (" + "|".join(re.escape(p).replace(re.escape(GAP), r"\S+")
+                                      for p in phrases) + ")")
 
 
 def found(text: str, phrases: re.Pattern[str]) -> str | None:
