@@ -422,6 +422,25 @@ def test_the_clover_tile_is_the_fake_joker(search_index: SearchIndex) -> None:
     assert search_index.search("yonca tasi", "tr").hits[0].id == "303"
 
 
+@pytest.mark.parametrize(("lang", "query"), [
+    ("tr", "okeyle bitince 101 cezalar da katlaniyor mu"),
+    ("de", "verdoppeln sich die 101er Strafen beim Jokerabwurf"),
+    ("en", "joker finish, do the 101 penalties double as well"),
+])
+def test_whether_the_101_penalties_double_is_the_doublings_rule(
+        search_index: SearchIndex, lang: str, query: str) -> None:
+    """Whether the flat 101 penalties double on a joker finish is the house rule of the
+    doublings rule (612), not the joker finish (602) or the penalty for opening short (701)
+    whose words the question holds."""
+    assert search_index.search(query, lang).hits[0].id == "612"
+
+
+def test_whether_the_smiley_is_wild_is_the_fake_jokers_rule(search_index: SearchIndex) -> None:
+    """The fake joker's rule holds its house rule, wild or not; the joker's finding (203)
+    and the real joker's rule (301) hold more of the joker's words."""
+    assert search_index.search("is the smiley wild too", "en").hits[0].id == "303"
+
+
 def test_by_colour_or_by_number_is_how_the_rack_is_sorted(search_index: SearchIndex) -> None:
     """``nach Farbe``, ``renge göre``, ``by colour`` say how tiles are sorted: the sorting
     rule answers, not the rules on the tiles' colours and on sets of one number."""
