@@ -69,6 +69,12 @@ from web.tile_questions import PHRASES_FILE, meld_asked, pairs_in_query, tiles_i
     # F beside a tile in the notation is the fake joker
     ("K3 F K5 seri mi", "K3 F K5"), ("is r7 r8 f a run", "R7 R8 F"),
     ("plan F: red 7 8 9", "R7 R8 R9"),  # with no tile in the notation beside it, a letter
+    # Turkish colour letters (mavi, kırmızı, siyah) where one the notation lacks is written
+    ("m10 k10 m10 set mi", "B10 R10 B10"), ("s12 s13 s1 seri mi", "K12 K13 K1"),
+    ("k7 k8 k9", "K7 K8 K9"),
+    # a number before a word for tiles counts them; right after its colour it is a tile
+    ("mavi 5 6 7 üç taş seri mi", "B5 B6 B7"), ("red 7 8 9, three tiles, a run?", "R7 R8 R9"),
+    ("schwarz 4 5 6 drei Steine", "K4 K5 K6"), ("mavi yedi taşı sarı yedi siyah yedi", "B7 Y7 K7"),
 ])
 def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
     assert " ".join(str(t) for t in tiles_in_query(query)) == tiles

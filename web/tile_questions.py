@@ -36,10 +36,14 @@ _NUMBERS = re.compile(r"^\d{1,2}(?:-\d{1,2})+$")  # 13-1-2: numbers without a co
 def _words(text: str) -> list[str]:
     """A search's words, split at spaces and list marks, stripped of punctuation; tiles in
     the notation joined by dashes (``R7-R8-R9``) and a colour word typed onto its number
-    (``blue5``, ``mavi12``) apart.
+    (``blue5``, ``mavi12``) apart. Tiles written with Turkish colour letters are put in the
+    notation: where a letter only Turkish uses names one (``m10``, mavi; ``s12``, siyah),
+    ``k`` is kırmızı too (``m10 k10 m10``: B10 R10 B10), not the notation's black.
 
     >>> _words("is R7-R8-R9 ok?"), _words("blue5 blue6 mavi7'yi")
     (['is', 'R7', 'R8', 'R9', 'ok'], ['blue', '5', 'blue', '6', 'mavi', "7'yi"])
+    >>> _words("m10 k10 s10 set mi"), _words("k7 k8 k9")
+    (['B10', 'R10', 'K10', 'set', 'mi'], ['k7', 'k8', 'k9'])
     """
     words: list[str] = []
     for raw in _WORDS.split(unicodedata.normalize("NFC", text)):
@@ -50,9 +54,17 @@ def _words(text: str) -> list[str]:
             words += [joined.group(1), joined.group(2)]
         elif word:
             words.append(word)
+    if any(_TURKISH_ONLY.fullmatch(word) for word in words):
+        words = [f"{_TURKISH_LETTERS[word[0].lower()]}{word[1:]}"
+                 if _TURKISH_TILE.fullmatch(word) else word for word in words]
     return words
 
 
+_TURKISH_LETTERS = {"m": "B", "k": "R", "s": "K"}
+"""The colour letters Turkish players write tiles with: mavi, kırmızı, siyah."""
+_TURKISH_TILE = re.compile(r"[MKSmks](?:1[0-3]|[1-9])")
+_TURKISH_ONLY = re.compile(r"[MSms](?:1[0-3]|[1-9])")
+"""A tile with a colour letter the notation does not have: the question writes Turkish's."""
 _DASHED_TILES = re.compile(r"[RYBKrybk](?:1[0-3]|[1-9])(?:-[RYBKrybk](?:1[0-3]|[1-9]))+")
 """Tiles in the notation joined by dashes, as a run is written: ``R7-R8-R9``."""
 _COLOUR_NUMBER = re.compile(r"([^\W\d_]{3,})(\d{1,2}(?:['’]?[^\W\d_]{1,3})?)")
@@ -149,8 +161,9 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
     words = _words(text)
     # a count in words is marked as one (zwei → 2x) before number words beside digits are
     # read as digits: ``rote 7, zwei blaue 9`` names no red 2
-    counts = [f"{times}x" if not word.isdigit() and (times := _count(word, after)) else word
-              for word, after in zip(words, [*words[1:], ""])]
+    counts = [f"{times}x" if not word.isdigit() and (times := _count(word, after)) else
+              "" if _counts_tiles(word, after, before) else word
+              for before, word, after in zip(["", *words], words, [*words[1:], ""])]
     read = [*spread_ranges(read_numbers(counts)), ""]
     for k, word in enumerate(read):
         after = _next(read, k)
@@ -320,6 +333,22 @@ def _count(word: str, after: str) -> int | None:
             or _notation(after) is not None or _counted(after) is not None:
         return times
     return None
+
+
+_TILE_WORDS = ("tas", "tile", "stein")
+"""How a word for tiles starts, folded (``taşla``, ``tiles``, ``Steine``)."""
+
+
+def _counts_tiles(word: str, after: str, before: str) -> bool:
+    """Whether a number counts the tiles the word after it names (``mavi 11 iki taşla``,
+    ``blue 11, two tiles``, ``zwei Steine``) rather than naming a tile: right after a
+    colour word it is the tile's number (``mavi yedi taşı``, the blue seven).
+
+    >>> _counts_tiles("iki", "tasla", "11"), _counts_tiles("yedi", "tasi", "mavi")
+    (True, False)
+    """
+    return number_of(fold(plain_lower(word))) is not None \
+        and fold(plain_lower(after)).startswith(_TILE_WORDS) and _colour(before) is None
 
 
 def _counted(word: str) -> int | None:
