@@ -63,6 +63,19 @@ def test_a_ruled_rule_is_never_far_below_the_best(search_index: SearchIndex) -> 
     assert ruled.score >= LEAD_FLOOR * found[0].score - 1e-3
 
 
+def test_a_ruling_of_the_other_variant_alone_leads_nothing(search_index: SearchIndex) -> None:
+    """The discard, pickup and opening checks rule in 101 Okey only: where the question
+    names plain Okey (``düz okeyde …``), their rules answer another game and lead nothing."""
+    lead = (("101", ("708",)),)
+
+    def found(query: str, given: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> list[str]:
+        return [hit.id for hit in search_index.search(query, "tr", lead=given).hits]
+
+    plain, either = "düz okeyde yandan aldım açamadım, ne olur", "yandan aldım açamadım, ne olur"
+    assert found(plain, lead) == found(plain)
+    assert found(either, lead) != found(either)
+
+
 @pytest.mark.parametrize("reader", [named_tiles, read_situation, read_discard, failed_pickup,
                                     read_short_opening])
 def test_a_query_longer_than_a_search_takes_is_neither_read_nor_kept(

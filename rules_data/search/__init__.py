@@ -324,6 +324,8 @@ def _leading(gen: Generation, lead: Lead, variant: str, named: str | None) -> li
     asked = variant if variant != "all" else named
     if any(name == asked for name, _ in lead):
         lead = tuple(item for item in lead if item[0] == asked)
+    elif asked is not None:
+        return []  # a ruling of the other variant only: no answer to the one asked about
     order = sorted(lead, key=lambda item: item[0] != "101")
     return [found for _, rules in order
             if (found := [gen.docnums[rule] for rule in rules if rule in gen.docnums])]
