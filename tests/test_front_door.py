@@ -75,6 +75,12 @@ from web.tile_questions import PHRASES_FILE, meld_asked, pairs_in_query, tiles_i
     # a number before a word for tiles counts them; right after its colour it is a tile
     ("mavi 5 6 7 üç taş seri mi", "B5 B6 B7"), ("red 7 8 9, three tiles, a run?", "R7 R8 R9"),
     ("schwarz 4 5 6 drei Steine", "K4 K5 K6"), ("mavi yedi taşı sarı yedi siyah yedi", "B7 Y7 K7"),
+    # a count after a comma counts the next tile, not the colour before; one after a tile
+    # (x2) names it that often; a count parts a colour from the numbers after it
+    ("2 mavi 7, 2 sarı 1, siyah 13", "B7 B7 Y1 Y1 K13"),
+    ("yellow 10 x2 plus black 10, is that a set", "Y10 Y10 K10"),
+    ("blau 10 11 12, vier 8er", "B10 B11 B12 R8 Y8 B8 K8"),
+    ("black 4,5,6", "K4 K5 K6"), ("12, 13, 1 in yellow", "Y12 Y13 Y1"),
 ])
 def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
     assert " ".join(str(t) for t in tiles_in_query(query)) == tiles

@@ -29,11 +29,12 @@ from web import phrases
 from web.question_rulings import Rulings, kept_per_query, rule_on
 
 MIN_TILES = 3
-_WORDS = re.compile(r"[\s,;|/]+")
+_SEPARATED = re.compile(r"([\s,;|/]+)")
+"""Spaces and list marks between words, kept when a text is split at them."""
 _NUMBERS = re.compile(r"^\d{1,2}(?:-\d{1,2})+$")  # 13-1-2: numbers without a colour
 
 
-def _words(text: str) -> list[str]:
+def _words(text: str, commas: bool = False) -> list[str]:
     """A search's words, split at spaces and list marks, stripped of punctuation; tiles in
     the notation joined by dashes (``R7-R8-R9``) and a colour word typed onto its number
     (``blue5``, ``mavi12``) apart. Tiles written with Turkish colour letters are put in the
@@ -44,9 +45,16 @@ def _words(text: str) -> list[str]:
     (['is', 'R7', 'R8', 'R9', 'ok'], ['blue', '5', 'blue', '6', 'mavi', "7'yi"])
     >>> _words("m10 k10 s10 set mi"), _words("k7 k8 k9")
     (['B10', 'R10', 'K10', 'set', 'mi'], ['k7', 'k8', 'k9'])
+
+    With ``commas``, a comma between words is a word of its own: it parts the items of a
+    list (``2 mavi 7, 2 sarı 1``).
     """
     words: list[str] = []
-    for raw in _WORDS.split(unicodedata.normalize("NFC", text)):
+    for k, raw in enumerate(_SEPARATED.split(unicodedata.normalize("NFC", text))):
+        if k % 2:  # a run of spaces and list marks
+            if commas and "," in raw:
+                words.append(",")
+            continue
         word = raw.strip("?!.:()\"'")
         if _DASHED_TILES.fullmatch(word):
             words += word.split("-")
@@ -158,25 +166,35 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
     marked = False  # a count word after the count (iki tane, 2 x): a number alone is counted
     listed: list[Color] = []  # colours named one after another, before the number they share
     after_colour = False
-    words = _words(text)
+    words = _words(text, commas=True)
     # a count in words is marked as one (zwei → 2x) before number words beside digits are
     # read as digits: ``rote 7, zwei blaue 9`` names no red 2
     counts = [f"{times}x" if not word.isdigit() and (times := _count(word, after)) else
               "" if _counts_tiles(word, after, before) else word
               for before, word, after in zip(["", *words], words, [*words[1:], ""])]
     read = [*spread_ranges(read_numbers(counts)), ""]
+    listed_item = False  # a comma just before: a number there may count the next tile
     for k, word in enumerate(read):
+        if word == ",":
+            listed_item = True
+            continue
+        item, listed_item = listed_item, False
         after = _next(read, k)
+        if (times := _times_after(word)) is not None and tiles:
+            tiles += [tiles[-1]] * (times - 1)  # blue 2 x2: the tile before, twice
+            continue
         number = _number(word)
         was_colour, after_colour = after_colour, False
         if number is None and colour is not None and (counted := _after_colour(word)) is not None:
             number = counted  # a blue seven, two red sevens: a number word after its colour
         marked = marked and count > 1
-        # digits after a colour are its numbers (kırmızı 4 sarı 9), not a count of the next
-        if count == 1 and not (colour is not None and word.isdigit()) \
+        # digits after a colour are its numbers (kırmızı 4 sarı 9), not a count of the next,
+        # unless a comma parts them from it (mavi 7, 2 sarı 1)
+        if count == 1 and not (colour is not None and word.isdigit() and not item) \
                 and (times := _count(word, after)) is not None:
             count = times
             number = None  # a count, not a tile: it ends a row of numbers
+            colour = None  # and the colour before: blau 10 11 12, vier 8er
         elif count > 1 and fold(plain_lower(word)) in _COUNT_MARKS:
             marked = True
             continue
@@ -333,6 +351,16 @@ def _count(word: str, after: str) -> int | None:
             or _notation(after) is not None or _counted(after) is not None:
         return times
     return None
+
+
+_TIMES_AFTER = re.compile(r"[x×]([2-4])")
+"""A count written after a tile: ``blue 2 x2``, ``yellow 10 ×2``."""
+
+
+def _times_after(word: str) -> int | None:
+    """How many times a count after a tile names it (``x2``); None for any other word."""
+    match = _TIMES_AFTER.fullmatch(word.lower())
+    return int(match.group(1)) if match else None
 
 
 _TILE_WORDS = ("tas", "tile", "stein")
