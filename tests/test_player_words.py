@@ -628,6 +628,9 @@ def test_a_query_that_is_a_keyword_word_for_word_finds_its_rule(
     # a word the rule book or a language knows, or a Turkish or German word, stays whole
     ("okeyde", "okeyde"), ("taşlarını", "taşlarını"), ("Jokerabwurf", "Jokerabwurf"),
     ("perleri", "perleri"),
+    # a known word typed onto a number; a tile in the notation and a number's ending stay
+    ("sari5", "sari 5"), ("mavi12", "mavi 12"), ("blue7", "blue 7"), ("R7", "R7"),
+    ("101de", "101de"),
 ])
 def test_two_words_typed_without_the_space_are_read_apart(
         search_index: SearchIndex, typed: str, read: str) -> None:

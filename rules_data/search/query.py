@@ -486,10 +486,16 @@ class QueryReader:
         word is none the rule book or a language knows and its parts are a synonym phrase
         (``putback``: ``put back``; ``drawpile``: ``draw pile``).
 
-        Each part has three letters or more, so no Turkish ending is split off a word."""
+        Each part has three letters or more, so no Turkish ending is split off a word. A
+        word the rule book knows typed onto a number is apart too (``sari5``: ``sari 5``).
+        """
         split: list[str] = []
         for word in words:
             parts = None
+            numbered = _WORD_NUMBER.fullmatch(word)
+            if numbered is not None and _key(numbered.group(1)) in self.vocabulary:
+                split += [numbered.group(1), numbered.group(2)]
+                continue
             key = _key(word) if len(word) >= 6 and word.isalpha() else ""
             if key and key not in self.vocabulary and key not in real_words():
                 parts = next(((key[:i], key[i:]) for i in range(3, len(key) - 2)
@@ -1030,6 +1036,10 @@ def without_pair_count(words: Sequence[str], units: list[Unit]) -> list[Unit]:
     if not counts:
         return units
     return _without_units(units, counts, synonyms=False)
+
+
+_WORD_NUMBER = re.compile(r"([^\W\d_]{3,})(\d{1,2})")
+"""A word typed onto a number without a space (``sari5``, ``mavi12``)."""
 
 
 def _without_units(units: list[Unit], texts: set[str], synonyms: bool) -> list[Unit]:
