@@ -55,6 +55,8 @@ def test_the_table_house_rule_decides_the_rule_that_leads(choice: str, rule: str
     "took the discard and turns out I can't reach 101, now what",
     "hab den Abwurf genommen und komme nicht auf 101", "yandan aldım ama 101 yapamadım",
     "Lena nimmt den Stein von links, kann dann doch nicht auslegen und legt ihn wieder hin",
+    # the tile taken named between the words that tell the taking
+    "yandan sarı 9 aldım ama 101'e yetmedi, geri koydum",
 ])
 def test_a_pickup_told_with_a_shortfall_is_a_failed_pickup(query: str) -> None:
     """Too few points to open with the discard taken is a failed pickup (705), not an

@@ -12,7 +12,7 @@ from rules_data.search.ranking import LEAD_FLOOR
 from web.discard_questions import read_discard
 from web.opening_questions import read_short_opening
 from web.pickup_questions import failed_pickup
-from web.question_leads import led_search
+from web.question_leads import led_search, referee_lead
 from web.score_questions import read_situation
 from web.tile_questions import named_tiles
 
@@ -61,6 +61,14 @@ def test_a_ruled_rule_is_never_far_below_the_best(search_index: SearchIndex) -> 
     ruled = next(hit for hit in found if hit.id == "707")
     assert found.index(ruled) < 3
     assert ruled.score >= LEAD_FLOOR * found[0].score - 1e-3
+
+
+def test_tiles_named_before_the_okey_are_ruled_with_it() -> None:
+    """The okey named after the tiles (``… when the okey is blue 3``): they are the meld,
+    ruled with that okey's indicator; the fake joker stands for blue 3 only, so the run
+    breaks (404) on the fake joker's rule (303)."""
+    query = "is black 11, smiley, black 13 a run when the okey is blue 3"
+    assert referee_lead(query) == (("101", ("404", "303")), ("plain", ("404", "303")))
 
 
 def test_a_ruling_of_the_other_variant_alone_leads_nothing(search_index: SearchIndex) -> None:

@@ -53,10 +53,10 @@ GAP = "*"
 def fold_phrase(phrase: str) -> str:
     """A phrase folded as :func:`fold` folds a question, its gaps (``GAP``) kept as words.
 
-    >>> fold_phrase("Okeyi*ATTIM")
-    'okeyi * attim'
+    >>> fold_phrase("Okeyi*ATTIM"), fold_phrase("yandan * * aldı")
+    ('okeyi * attim', 'yandan * * aldi')
     """
-    return f" {GAP} ".join(fold(part) for part in phrase.split(GAP)).strip()
+    return " ".join(f" {GAP} ".join(fold(part) for part in phrase.split(GAP)).split())
 
 
 def load(path: Path) -> Phrases:

@@ -535,7 +535,9 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     """The indicator a search names (a tile just after a word for it), and the tiles it
     names after that, one by one (a colour holds for the numbers after it); where it names
     none, the one below the okey it names (``Joker ist rot 5``, ``okey kırmızı 5``: see
-    :func:`okey_named_at`), and the tiles after that; None if it names neither.
+    :func:`okey_named_at`), and the tiles after that; None if it names neither. Where no
+    tile follows, the tiles named before it are the others (``black 11, smiley, black 13
+    when the okey is blue 3``).
 
     >>> found = named_indicator("anzeiger gelb 7, ist gelb 8 oder 6 der joker")
     >>> str(found[0]), [str(t) for t in found[1]]
@@ -545,18 +547,22 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     ('R4', ['B6', 'B8'])
     >>> named_indicator("indicator is a 13") is None
     True
+    >>> found = named_indicator("is black 11 12 13 a run when the okey is blue 3")
+    >>> str(found[0]), [str(t) for t in found[1]]
+    ('B2', ['K11', 'K12', 'K13'])
     """
     words, folded = _numbered(text)
     at = next((k for k, word in enumerate(folded) if word.startswith(_INDICATOR_WORDS)), None)
     if at is not None:
         tiles = _tiles_from(words, at + 1, within=3)
-        return (tiles[0], tiles[1:]) if tiles else None
+        return (tiles[0], tiles[1:] or _tiles_from(words[:at], 0, at)) if tiles else None
     for k in range(len(words)):
         okey = okey_named_at(words, folded, k)
         if okey is not None:
             start = k + 1 + next(n for n, word in enumerate(folded[k + 1:])
                                  if word not in _OKEY_IS)
-            return _below(okey), _tiles_from(words, start, within=2)[1:]
+            return _below(okey), (_tiles_from(words, start, within=2)[1:]
+                                  or _tiles_from(words[:k], 0, k))
     return None
 
 
