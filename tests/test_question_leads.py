@@ -71,6 +71,16 @@ def test_tiles_named_before_the_okey_are_ruled_with_it() -> None:
     assert referee_lead(query) == (("101", ("404", "303")), ("plain", ("404", "303")))
 
 
+@pytest.mark.parametrize("query", [
+    "einfaches Okey: R12 R13 R1, geht das", "düz okey K12 K13 K1 seri mi",
+    "plain okey R12 R13 R1 ok?",
+])
+def test_the_name_of_plain_okey_names_no_okey(query: str) -> None:
+    """``Okey`` in plain Okey's name is the game, not the okey tile: the tiles after it are
+    the meld, ruled in plain Okey by its rule on 13-1 (407)."""
+    assert dict(referee_lead(query))["plain"] == ("402", "407")
+
+
 def test_a_ruling_of_the_other_variant_alone_leads_nothing(search_index: SearchIndex) -> None:
     """The discard, pickup and opening checks rule in 101 Okey only: where the question
     names plain Okey (``düz okeyde …``), their rules answer another game and lead nothing."""

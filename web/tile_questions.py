@@ -737,8 +737,10 @@ _FAKE_NAMES = ("smiley", "clover", "yonca", "kleeblatt")
 """How a word naming the fake joker by its picture starts, folded: ``smiley``, ``the clover
 tile``, ``yoncalı taş``, ``Kleeblatt-Stein`` are each a fake joker."""
 _GAME_BESIDE = frozenset({"101", "in", "im", "beim", "normal", "normales", "normalen", "plain",
-                          "regular", "normalde", "normal'de"})
-"""Words beside ``okey`` that make it the game's name, not a tile: ``101 okey``, ``in okey``."""
+                          "regular", "normalde", "normal'de", "duz", "einfaches", "einfachen",
+                          "einfache", "klasik", "klassisches", "klassischen", "classic"})
+"""Words beside ``okey`` that make it the game's name, not a tile: ``101 okey``, ``in okey``,
+``einfaches Okey: R12 R13 R1`` (no okey R12)."""
 _GAME_BEFORE = frozenset({"in", "im", "beim"})
 """Of those, the ones that do so only before it: ``Joker in dieser Runde`` is the tile."""
 _LOCATIVE = frozenset({"de", "da", "te", "ta", "'de", "'da", "'te", "'ta"})
