@@ -81,6 +81,9 @@ from web.tile_questions import PHRASES_FILE, meld_asked, pairs_in_query, tiles_i
     ("yellow 10 x2 plus black 10, is that a set", "Y10 Y10 K10"),
     ("blau 10 11 12, vier 8er", "B10 B11 B12 R8 Y8 B8 K8"),
     ("black 4,5,6", "K4 K5 K6"), ("12, 13, 1 in yellow", "Y12 Y13 Y1"),
+    # a range stressed, or with its colour said again before the last number
+    ("can a run go red 1 all the way to red 5", "R1 R2 R3 R4 R5"),
+    ("rot 3 bis rot 6", "R3 R4 R5 R6"), ("mavi 2den mavi 5e kadar", "B2 B3 B4 B5"),
 ])
 def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
     assert " ".join(str(t) for t in tiles_in_query(query)) == tiles

@@ -309,18 +309,30 @@ def spread_ranges(words: list[str]) -> list[str]:
 
 def _range_end(words: list[str], k: int) -> tuple[int | None, int]:
     """The last number of a range that starts at ``words[k]``, and how many words the range
-    takes; ``(None, 0)`` if none starts there."""
-    after = [fold(plain_lower(w)) for w in words[k + 1:k + 4]]
-    if len(after) >= 2 and after[0] in _RANGE_WORDS:
-        return _number(words[k + 2]), 3
-    if len(after) >= 2 and _TURKISH_FROM.search(fold(plain_lower(words[k]))) \
-            and after[1] == "kadar":
-        return _number(words[k + 1]), 3
+    takes; ``(None, 0)`` if none starts there. Words that only stress the range may stand
+    before its word (``red 1 all the way to 13``), and the colour may be said again before
+    the last number (``rot 1 bis rot 13``, ``kırmızı 1'den kırmızı 13'e kadar``).
+
+    >>> _range_end("red 1 all the way to red 13".split(), 1), _range_end(["1", "to"], 0)
+    ((13, 7), (None, 0))
+    """
+    after = [fold(plain_lower(w)) for w in words[k + 1:k + 8]]
+    j = next((n for n, word in enumerate(after) if word not in _RANGE_STRESS), len(after))
+    if j < len(after) and after[j] in _RANGE_WORDS:
+        j += 1 + (j + 1 < len(after) and _colour(after[j + 1]) is not None)
+        if j < len(after):
+            return _number(words[k + 1 + j]), j + 2
+    if _TURKISH_FROM.search(fold(plain_lower(words[k]))):
+        j = 1 if after and _colour(after[0]) is not None else 0
+        if j + 1 < len(after) and after[j + 1] == "kadar":
+            return _number(words[k + 1 + j]), j + 3
     return None, 0
 
 
 _RANGE_WORDS = frozenset({"bis", "to", "through", "thru", "till", "until"})
 """Words between the first and last number of a range: ``1 bis 13``, ``1 to 13``."""
+_RANGE_STRESS = frozenset({"all", "the", "way", "up", "right", "ganz", "hin"})
+"""Words that stress a range before its word: ``all the way to``, ``up to``."""
 _TURKISH_FROM = re.compile(r"^\d{1,2}'?[dt][ae]n$")
 """A Turkish number the range starts from (``1den``, ``3'ten``): ``1den 13e kadar``."""
 
