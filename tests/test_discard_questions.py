@@ -57,6 +57,9 @@ def test_a_question_tells_the_discard(query: str, discard: Discard) -> None:
     # the tile thrown told first, the meld after it
     ("yengem mavi 6 attı yerde mavi 3 4 5 duruyordu ceza yazılır mı", Discard("playable")),
     ("she threw blue 7 while blue 4 5 6 was down", Discard("playable")),
+    # the okey of the indicator thrown, not named elsewhere in the question
+    ("indicator black 9, Oguz throws a black 10 by mistake", Discard("okey")),
+    ("gösterge kırmızı 4. Sonra taş attı. Sahte okey burda kırmızı 5 mi sayılır", None),
     # a finish with a tile beside a meld said to lie on the table, not one left in a hand
     ("went out with B13 while B10 B11 B12 was on the table, still a 101 penalty?",
      Discard("playable", finishing=True)),

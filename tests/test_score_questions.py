@@ -35,6 +35,16 @@ def test_a_phrase_starts_a_word() -> None:
     ("mit dem Joker fertig geworden, was kriegen die anderen", Situation("okey")),
     # the finish in German verb-second order, a name between the verb and the joker
     ("dann beendet Aylin mit Okey, was bekommen die anderen", Situation("okey")),
+    # the okey of the indicator named, thrown to finish: a joker finish told by its tiles
+    ("Gösterge mavi 10. Emre son taş olarak mavi 11'i atıp bitti, ben açmıştım, bana kaç "
+     "yazılır", Situation("okey")),
+    ("Anzeiger war schwarz 3. Kai hat als letzten Stein die schwarze 4 abgeworfen. Ich hatte "
+     "ausgelegt, wie viel bekomme ich", Situation("okey")),
+    ("indicator red 4, Sam went out throwing red 5, I had opened, what do I score",
+     Situation("okey")),
+    # ... not the okey left in a hand
+    ("gösterge mavi 10, Emre bitti, ben açmıştım, elimde mavi 11 kaldı, kaç yazılır",
+     Situation("normal")),
     ("Paarspieler und der Stapel ist leer, zahlt er doppelt", Situation("deck_out", "pairs")),
     ("wer nie ausgelegt hat, wenn einer mit Paaren fertig wird", Situation("pairs", "never")),
     ("finished with the fake joker, does it double", Situation("normal", fake_joker=True)),

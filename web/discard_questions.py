@@ -31,6 +31,7 @@ from web.tile_questions import (
     indicator_apart,
     lies_on_table,
     named_indicator,
+    named_near,
     named_tiles,
     stands_wild,
 )
@@ -128,7 +129,7 @@ def shown_by_tiles(query: str) -> tuple[Thrown, Shown] | None:
     'B6'
     """
     indicator = named_indicator(query)
-    if indicator is not None and indicator[0].next_up() in indicator[1]:
+    if indicator is not None and okey_thrown(query):
         return "okey", Shown(indicator[0], indicator[0].next_up())
     tiles = named_tiles(query)
     candidates = [*_beside_jokers(query)]
@@ -140,6 +141,21 @@ def shown_by_tiles(query: str) -> tuple[Thrown, Shown] | None:
                ruled(rule_on("discard", [("101", shown.body(finishing=False))], None))):
             return "playable", shown
     return None
+
+
+def okey_thrown(query: str) -> bool:
+    """Whether a question names the okey of the indicator it names beside a word for throwing
+    it (``gösterge mavi 10 … mavi 11'i atıp bitti``, ``Anzeiger schwarz 3 … die schwarze 4
+    abgeworfen``), not merely somewhere after it (``… sahte okey burda kırmızı 5 mi``).
+
+    >>> okey_thrown("indicator yellow 3, he threw yellow 4")
+    True
+    >>> okey_thrown("gösterge kırmızı 4. Sonra taş attı. Sahte okey burda kırmızı 5 mi sayılır")
+    False
+    """
+    indicator = named_indicator(query)
+    return indicator is not None and named_near(query, indicator[0].next_up(),
+                                                phrases.facets(PHRASES_FILE)["thrown"])
 
 
 def _beside_jokers(query: str) -> tuple[Shown, ...]:

@@ -23,6 +23,7 @@ from typing import Any, Literal
 from referee.options import Rules
 from rules_data.search import Lead
 from web import phrases
+from web.discard_questions import okey_thrown
 from web.question_rulings import Rulings, beyond, kept_per_query, lead_of, rule_on
 
 PHRASES_FILE = Path(__file__).with_name("score_questions.yaml")
@@ -82,6 +83,8 @@ def read_situation(query: str) -> Situation | None:
     if "not_okey_finish" in facets:  # without discarding the joker: an ordinary finish
         facets = facets - {"okey_finish"} | {"finished"}
     kind = next((facet for facet in _FINISHES if facet in facets), None)
+    if kind is None and "finished" in facets and okey_thrown(query):
+        kind = "okey_finish"  # the okey of the indicator named, thrown to finish
     if kind is None and facets >= {"fake_joker", "finished"}:
         kind = "okey_finish"  # with the fake joker: no joker finish, as the ruling says (803)
     finished = bool(facets & {"finished", "not_finished", "asks_score"}) or kind is not None

@@ -578,6 +578,30 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     return None
 
 
+def named_near(text: str, tile: Tile, near: re.Pattern[str], within: int = 4) -> bool:
+    """Whether a question names ``tile`` (``mavi 11``, ``B11``) with a phrase of ``near``
+    (:func:`web.phrases.pattern`) at most ``within`` words before or after it: the tile a
+    verb tells of (``son taş olarak mavi 11'i atıp bitti``), not one named elsewhere, nor
+    the tile named as the okey (``der Joker ist rot 5, und wirft ab``).
+
+    >>> named_near("dann wirft er die schwarze 4 ab", Tile.parse("K4"), phrases.pattern(("wirft",)))
+    True
+    >>> named_near("he threw it. black 4 stays", Tile.parse("K4"), phrases.pattern(("threw",)), 1)
+    False
+    """
+    words, folded = _numbered(text)
+    for k, word in enumerate(words):
+        colour = _colour(words[k - 1]) if k else None
+        number = _number(word)
+        named = _notation(word) or (Tile(colour, number) if colour and number else None)
+        if named != tile or any(okey_named_at(words, folded, j) == tile
+                                for j in range(max(0, k - 4), k)):
+            continue
+        if phrases.found(" ".join(folded[max(0, k - within):k + within + 1]), near) is not None:
+            return True
+    return False
+
+
 def _tiles_from(words: Sequence[str], start: int, within: int) -> tuple[Tile, ...]:
     """The tiles named from ``words[start]`` on, one by one (a colour holds for the numbers
     after it); none unless the first is named within ``within`` words."""
