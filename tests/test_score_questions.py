@@ -42,6 +42,13 @@ def test_a_phrase_starts_a_word() -> None:
      "ausgelegt, wie viel bekomme ich", Situation("okey")),
     ("indicator red 4, Sam went out throwing red 5, I had opened, what do I score",
      Situation("okey")),
+    # a pairs player beside an ordinary finish: someone else finished (505)
+    ("Ben 6 çift açtım, sonra Sinan normal bitti, elimde 15 kaldı, bana kaç yazılır",
+     Situation("normal", "pairs")),
+    ("I opened with 5 pairs, then Sinan finished normally, is it 15 or 30 for me",
+     Situation("normal", "pairs")),
+    ("Ich habe mit Paaren ausgelegt, dann wird Selin normal fertig, kriege ich 15 oder 30",
+     Situation("normal", "pairs")),
     # ... not the okey left in a hand
     ("gösterge mavi 10, Emre bitti, ben açmıştım, elimde mavi 11 kaldı, kaç yazılır",
      Situation("normal")),

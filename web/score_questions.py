@@ -97,8 +97,9 @@ def read_situation(query: str) -> Situation | None:
     if kind is None and not (finished and (penalties or told_player)):
         return None
     asked: Asked = "never" if "never_opened" in facets else "melds"
-    if facets >= {"pairs_player", "finished"} and _but_another_finished(query):
-        facets |= {"someone_else"}
+    if facets >= {"pairs_player", "finished"} and (_but_another_finished(query)
+                                                   or "normal_finish" in facets):
+        facets |= {"someone_else"}  # a pairs player finishes with pairs, not normally
     if "pairs_player" in facets:
         if kind is None and not facets & {"someone_else", "not_finished"}:
             kind = "pairs_finish"  # the pairs player finished
