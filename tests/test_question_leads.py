@@ -44,6 +44,11 @@ from web.tile_questions import named_tiles
     ("en", "indicator yellow 12 whats the okey", "203"),
     ("tr", "gösterge kırmızı 13 ise okey hangisi", "801"),
     ("en", "indicater blue 9 so okey is blue 10 right", "203"),
+    # the indicator named after its tile, and its word typed short
+    ("en", "the dealer turned up a blue 13 as indicator, which tile is the okey", "801"),
+    ("de", "eine gelbe 13 als Anzeigr aufgedeckt, welcher Stein ist in dieser Runde der Joker",
+     "801"),
+    ("tr", "sarı 13 gösterge olarak açıldı, okey hangisi", "801"),
 ])
 def test_a_told_question_finds_its_rule_first(search_index: SearchIndex, lang: str,
                                               query: str, rule: str) -> None:

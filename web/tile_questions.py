@@ -529,9 +529,13 @@ def _fake_notation(words: Sequence[str], k: int) -> Tile | None:
     return Tile.fake() if any(_notation(word) for word in beside) else None
 
 
-_INDICATOR_WORDS = ("gosterge", "anzeige", "indicator")
+_AS = frozenset({"as", "als", "olarak"})
+"""The word between a tile and a word for the indicator that names it so: ``a blue 13 as
+indicator``, ``eine gelbe 13 als Anzeiger``."""
+_INDICATOR_WORDS = ("gosterge", "anzeig", "indicat")
 """How a word naming the indicator starts, folded (``göstergeye``, ``Anzeigestein``,
-``indicator``): the tile named after it is the indicator."""
+``indicator``, and as typed: ``Anzeigr``, ``indicater``): the tile named after it is the
+indicator."""
 
 
 @kept_per_query(((), ()))
@@ -559,15 +563,24 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     ('R4', ['B6', 'B8'])
     >>> named_indicator("indicator is a 13") is None
     True
+    >>> str(named_indicator("turned up a blue 13 as indicator, which is the okey")[0])
+    'B13'
     >>> found = named_indicator("is black 11 12 13 a run when the okey is blue 3")
     >>> str(found[0]), [str(t) for t in found[1]]
     ('B2', ['K11', 'K12', 'K13'])
     """
     words, folded = _numbered(text)
     at = next((k for k, word in enumerate(folded) if word.startswith(_INDICATOR_WORDS)), None)
+    if at is not None and at >= 3 and folded[at - 1] in _AS:  # a blue 13 as indicator
+        before = _tiles_from(words[at - 3:at - 1], 0, 2)
+        if before:
+            return before[-1], _tiles_from(words, at + 1, within=3)
     if at is not None:
         tiles = _tiles_from(words, at + 1, within=3)
-        return (tiles[0], tiles[1:] or _tiles_from(words[:at], 0, at)) if tiles else None
+        if not tiles:  # the tile just before: sarı 13 gösterge olarak açıldı
+            before = _tiles_from(words[max(0, at - 2):at], 0, 2)
+            return (before[-1], ()) if before else None
+        return tiles[0], tiles[1:] or _tiles_from(words[:at], 0, at)
     for k in range(len(words)):
         okey = okey_named_at(words, folded, k)
         if okey is not None:
