@@ -44,11 +44,6 @@ from web.tile_questions import named_tiles
     ("en", "indicator yellow 12 whats the okey", "203"),
     ("tr", "gösterge kırmızı 13 ise okey hangisi", "801"),
     ("en", "indicater blue 9 so okey is blue 10 right", "203"),
-    # the indicator named after its tile, and its word typed short
-    ("en", "the dealer turned up a blue 13 as indicator, which tile is the okey", "801"),
-    ("de", "eine gelbe 13 als Anzeigr aufgedeckt, welcher Stein ist in dieser Runde der Joker",
-     "801"),
-    ("tr", "sarı 13 gösterge olarak açıldı, okey hangisi", "801"),
 ])
 def test_a_told_question_finds_its_rule_first(search_index: SearchIndex, lang: str,
                                               query: str, rule: str) -> None:
@@ -84,6 +79,17 @@ def test_the_name_of_plain_okey_names_no_okey(query: str) -> None:
     """``Okey`` in plain Okey's name is the game, not the okey tile: the tiles after it are
     the meld, ruled in plain Okey by its rule on 13-1 (407)."""
     assert dict(referee_lead(query))["plain"] == ("402", "407")
+
+
+@pytest.mark.parametrize("query", [
+    "the dealer turned up a blue 13 as indicator, which tile is the okey",
+    "eine gelbe 13 als Anzeigr aufgedeckt, welcher Stein ist in dieser Runde der Joker",
+    "sarı 13 gösterge olarak açıldı, okey hangisi",
+])
+def test_the_indicator_named_after_its_tile_is_ruled_on(query: str) -> None:
+    """A tile just before the word for the indicator is the indicator (its word typed short
+    too): a 13, whose okey is the 1 of its colour (801)."""
+    assert referee_lead(query) == (("101", ("203", "801")), ("plain", ("203", "801")))
 
 
 def test_a_ruling_of_the_other_variant_alone_leads_nothing(search_index: SearchIndex) -> None:
