@@ -49,9 +49,13 @@ def test_a_phrase_starts_a_word() -> None:
      Situation("normal", "pairs")),
     ("Ich habe mit Paaren ausgelegt, dann wird Selin normal fertig, kriege ich 15 oder 30",
      Situation("normal", "pairs")),
-    # ... not the okey left in a hand
+    # ... the okey named as left in a hand is the okey left in hand (706)
     ("gösterge mavi 10, Emre bitti, ben açmıştım, elimde mavi 11 kaldı, kaç yazılır",
-     Situation("normal")),
+     Situation("normal", penalties=("okey_in_hand",))),
+    ("indicator red 4, Sam went out, I had opened and still have red 5 and blue 9, what do I "
+     "score", Situation("normal", penalties=("okey_in_hand",))),
+    ("Burcu bitti. Ben açmıştım ama elimde iki okey ve bir kırmızı 2 kaldı, bana kaç yazılır",
+     Situation("normal", penalties=("okey_in_hand",))),
     ("Paarspieler und der Stapel ist leer, zahlt er doppelt", Situation("deck_out", "pairs")),
     ("wer nie ausgelegt hat, wenn einer mit Paaren fertig wird", Situation("pairs", "never")),
     ("finished with the fake joker, does it double", Situation("normal", fake_joker=True)),

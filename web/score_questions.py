@@ -25,6 +25,7 @@ from rules_data.search import Lead
 from web import phrases
 from web.discard_questions import okey_thrown
 from web.question_rulings import Rulings, beyond, kept_per_query, lead_of, rule_on
+from web.tile_questions import named_indicator, named_near
 
 PHRASES_FILE = Path(__file__).with_name("score_questions.yaml")
 
@@ -88,6 +89,8 @@ def read_situation(query: str) -> Situation | None:
     if kind is None and facets >= {"fake_joker", "finished"}:
         kind = "okey_finish"  # with the fake joker: no joker finish, as the ruling says (803)
     finished = bool(facets & {"finished", "not_finished", "asks_score"}) or kind is not None
+    if "held" in facets and kind != "okey_finish" and okey_held(query):
+        facets |= {"okey_in_hand"}
     penalties = tuple(sorted(facets & _PENALTIES))
     if not penalties and "flat_penalty" in facets and (
             kind in ("okey_finish", "pairs_finish") or "risk_round" in facets):
@@ -122,6 +125,20 @@ def tells_round_end(query: str) -> bool:
     (True, False)
     """
     return not told(query).isdisjoint(_ROUND_ENDS)
+
+
+def okey_held(query: str) -> bool:
+    """Whether a question names the okey of the indicator it names as left in a hand
+    (``gösterge mavi 10 … elimde mavi 11 kaldı``): the okey left in hand (706).
+
+    >>> okey_held("gösterge mavi 10, Emre bitti, elimde mavi 11 kaldı")
+    True
+    >>> okey_held("gösterge mavi 10, Emre mavi 11 ile bitirdi, ben açmıştım, elimde 15 kaldı")
+    False
+    """
+    indicator = named_indicator(query)
+    return indicator is not None and named_near(query, indicator[0].next_up(),
+                                                phrases.facets(PHRASES_FILE)["held"], 3)
 
 
 def _but_another_finished(query: str) -> bool:
