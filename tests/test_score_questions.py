@@ -49,6 +49,12 @@ def test_a_phrase_starts_a_word() -> None:
      Situation("normal", "pairs")),
     ("Ich habe mit Paaren ausgelegt, dann wird Selin normal fertig, kriege ich 15 oder 30",
      Situation("normal", "pairs")),
+    # nobody finished: the deck ran out (605)
+    ("Nobody finished, Emre drew the very last tile of the deck. I had opened and hold 16, "
+     "what do I score", Situation("deck_out")),
+    ("keiner ist fertig geworden, ich hatte ausgelegt und hab noch 14, was schreib ich",
+     Situation("deck_out")),
+    ("kimse bitiremedi, ben açmıştım elimde 20 kaldı, kaç yazılır", Situation("deck_out")),
     # ... the okey named as left in a hand is the okey left in hand (706)
     ("gösterge mavi 10, Emre bitti, ben açmıştım, elimde mavi 11 kaldı, kaç yazılır",
      Situation("normal", penalties=("okey_in_hand",))),
