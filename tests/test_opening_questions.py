@@ -31,6 +31,10 @@ def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: st
 @pytest.mark.parametrize(("query", "laid"), [
     ("nur 90 Punkte ausgelegt, was nun", "melds"),
     ("laid down only 90 points what now", "melds"),
+    # put down, with the tiles between the words
+    ("my uncle put his tiles down with 95 points, whats the rule", "melds"),
+    ("Ali put down three melds that came to 98", "melds"),
+    ("Julia hat mit 96 alles hingelegt", "melds"),
     ("90 ile açtım ceza var mı", "melds"),
     ("101'e ulaşmadan açtım", "melds"),
     ("only had four pairs when I opened", "pairs"),
