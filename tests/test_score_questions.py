@@ -49,6 +49,10 @@ def test_a_phrase_starts_a_word() -> None:
      Situation("normal", "pairs")),
     ("Ich habe mit Paaren ausgelegt, dann wird Selin normal fertig, kriege ich 15 oder 30",
      Situation("normal", "pairs")),
+    # elden told as something one did, its last tile the okey: still elden (604)
+    ("Yusuf did elden again but this time his last tile was the okey, scores?",
+     Situation("elden")),
+    ("Mehmet hat elden gemacht, was kriegen wir", Situation("elden")),
     # nobody finished: the deck ran out (605)
     ("Nobody finished, Emre drew the very last tile of the deck. I had opened and hold 16, "
      "what do I score", Situation("deck_out")),
