@@ -23,6 +23,9 @@ def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: st
         assert referee_lead(question) == (("101", ("401",)),)
     elif facet == "pairs":
         assert read_short_opening(f"Also... {BESIDE['pairs'].format(phrase=phrase)}?") == "pairs"
+    elif facet == "asks_needed":  # its numbers are a guess or another game's: no shortfall
+        assert read_short_opening(f"Rommé: mit 40 ausgelegt. {phrase.upper()}?") is None
+        assert read_short_opening(f"mit 40 ausgelegt, zu wenig. {phrase.upper()}?") == "melds"
     else:
         assert read_short_opening(f"Also... {phrase.upper()} {BESIDE[facet]}?") == "melds"
         assert read_short_opening(f"Also... {phrase.upper()}?") is None
@@ -42,6 +45,8 @@ def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: st
     ("nur vier Pärchen ausgelegt, was nun", "pairs"),
     # no shortfall told: how much opens, or an opening of 101 or more
     ("how many points do I need to open", None), ("101 ile açtım", None),
+    ("Beim Rommé muss man mit 40 Punkten rauskommen, wieviel braucht man bei 101 zum Auslegen",
+     None),
     ("opened with pairs", None), ("mit 5 Paaren ausgelegt", None), ("x" * 5000, None),
 ])
 def test_a_question_tells_a_short_opening(query: str, laid: str | None) -> None:

@@ -38,10 +38,11 @@ _POINTS = re.compile(r"(?<!\d)([1-9]\d?|100)(?!\d)")
 def read_short_opening(query: str) -> Laid | None:
     """What a question tells an opening laid short with: melds (a shortfall said, or a
     number of points under 101 beside laying down), or pairs (a number under five before the
-    word for pairs); None when it tells none."""
+    word for pairs); None when it tells none, or asks how much opening needs and tells no
+    shortfall (``Beim Rommé … mit 40 rauskommen, wieviel braucht man bei 101``)."""
     folded = phrases.fold(query)
     told = phrases.told_folded(folded, phrases.facets(PHRASES_FILE))
-    if "laid_down" not in told:
+    if "laid_down" not in told or "asks_needed" in told and "short" not in told:
         return None
     if "pairs" in told and _few_pairs(folded):
         return "pairs"
