@@ -92,6 +92,16 @@ def test_the_indicator_named_after_its_tile_is_ruled_on(query: str) -> None:
     assert referee_lead(query) == (("101", ("203", "801")), ("plain", ("203", "801")))
 
 
+@pytest.mark.parametrize("query", [
+    "gösterge olarak yonca çıktı, ne yapıyoruz", "the indicator turned out to be the smiley",
+    "Anzeiger ist der falsche Joker, was jetzt",
+])
+def test_the_fake_joker_turned_up_as_indicator_is_ruled_on(query: str) -> None:
+    """The fake joker named as the indicator asks the okey check on it, a house rule of
+    203, whether or not the okey is asked for."""
+    assert referee_lead(query) == (("101", ("203",)), ("plain", ("203",)))
+
+
 def test_a_ruling_of_the_other_variant_alone_leads_nothing(search_index: SearchIndex) -> None:
     """The discard, pickup and opening checks rule in 101 Okey only: where the question
     names plain Okey (``düz okeyde …``), their rules answer another game and lead nothing."""

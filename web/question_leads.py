@@ -21,6 +21,7 @@ from web.score_questions import score_lead, tells_round_end
 from web.tile_questions import (
     MIN_TILES,
     asks_the_okey,
+    fake_indicator,
     lies_on_table,
     meld_asked,
     meld_checks,
@@ -62,7 +63,8 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
     it tells of a discard taken and not opened with (``she took my discard and can't
     open``), the opening ruling when it tells of an opening short (``nur 90 Punkte
     ausgelegt``); else the okey ruling when it asks which tile is the okey of an indicator it
-    names (``indicator yellow 12, whats the okey``); else, for the tiles it names, the best
+    names (``indicator yellow 12, whats the okey``) or where the indicator is the fake joker
+    (``gösterge olarak yonca çıktı``); else, for the tiles it names, the best
     opening of them when it asks whether they open (``… açabilir miyim``) or the meld ruling
     (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``), shown either way, with the
     indicator it names, which is none of them (``gösterge sarı 3, mavi 5 6 7 seri mi``); or the
@@ -81,6 +83,8 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
     indicator = named_indicator(query)
     if indicator is not None and asks_the_okey(query):
         return Reading(lead_of(okey_checks(indicator[0], table)))
+    if indicator is None and fake_indicator(query):
+        return Reading(lead_of(okey_checks(Tile.fake(), table)))
     tiles = tiles_in_query(query)
     shown = indicator[0] if indicator is not None else None
     if tiles and indicator is not None:  # the indicator named is none of the tiles asked about

@@ -615,6 +615,27 @@ def named_near(text: str, tile: Tile, near: re.Pattern[str], within: int = 4) ->
     return False
 
 
+def fake_indicator(text: str) -> bool:
+    """Whether a search names the fake joker as the indicator, with no tile named after the
+    word for it (``gösterge olarak yonca çıktı``, ``the indicator was the smiley``), which
+    :func:`named_indicator` cannot name: no tile is above it.
+
+    >>> fake_indicator("gösterge olarak yonca çıktı"), fake_indicator("gösterge sarı 3, yonca")
+    (True, False)
+    """
+    words, folded = _numbered(text)
+    at = next((k for k, word in enumerate(folded) if word.startswith(_INDICATOR_WORDS)), None)
+    return at is not None and not _tiles_from(words, at + 1, within=3) \
+        and _fake_named(folded[at + 1:at + 7])
+
+
+def _fake_named(folded: Sequence[str]) -> bool:
+    """Whether folded words name the fake joker: by its picture (``yonca``, ``smiley``) or as
+    a fake okey (``sahte okey``, ``falscher Joker``, ``fake joker``)."""
+    return any(word.startswith(_FAKE_NAMES) or word in _FAKE_WORDS
+               and _next(folded, k).startswith(_JOKER_WORDS) for k, word in enumerate(folded))
+
+
 def _tiles_from(words: Sequence[str], start: int, within: int) -> tuple[Tile, ...]:
     """The tiles named from ``words[start]`` on, one by one (a colour holds for the numbers
     after it); none unless the first is named within ``within`` words."""
