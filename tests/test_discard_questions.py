@@ -22,6 +22,9 @@ def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: st
     if facet in TILES:
         found = read_discard(question)
         assert found is not None and found.tile == facet
+    elif facet == "fake":  # thrown as the last tile: no joker finish; in play, no case
+        assert read_discard(f"{question} als letzter Stein abgeworfen") == Discard("fake", True)
+        assert read_discard(f"{question} abgeworfen") is None
     elif facet == "thrown":  # beside tiles that show the discard playable
         assert read_discard(f"R7 R8 R9 … {question} R10") == Discard("playable")
         assert read_discard(f"R7 R8 R9 … {question} B2") is None
@@ -57,6 +60,10 @@ def test_a_question_tells_the_discard(query: str, discard: Discard) -> None:
     # the tile thrown told first, the meld after it
     ("yengem mavi 6 attı yerde mavi 3 4 5 duruyordu ceza yazılır mı", Discard("playable")),
     ("she threw blue 7 while blue 4 5 6 was down", Discard("playable")),
+    # the fake joker thrown last: no joker finish (803)
+    ("Smiley als letzter Stein abgeworfen, zählt das als Jokerabwurf", Discard("fake", True)),
+    ("zählt der falsche Joker als Jokerabwurf, wenn ich damit ende", Discard("fake", True)),
+    ("threw the fake joker as my last tile, is it a joker finish", Discard("fake", True)),
     # the okey of the indicator thrown, not named elsewhere in the question
     ("indicator black 9, Oguz throws a black 10 by mistake", Discard("okey")),
     ("gösterge kırmızı 4. Sonra taş attı. Sahte okey burda kırmızı 5 mi sayılır", None),

@@ -39,8 +39,9 @@ from web.tile_questions import (
 PHRASES_FILE = Path(__file__).with_name("discard_questions.yaml")
 
 
-Thrown = Literal["okey", "playable"]
-"""The tile a discard question is about: the okey, or a playable (işlek) one."""
+Thrown = Literal["okey", "playable", "fake"]
+"""The tile a discard question is about: the okey, a playable (işlek) one, or the fake
+joker thrown last (no joker finish, 803)."""
 
 
 @dataclass(frozen=True)
@@ -81,9 +82,17 @@ def read_discard(query: str) -> Discard | None:
     """The discard a question tells, if it tells one (the okey's first: a playable okey is
     still the okey), said so or shown by the tiles it names (see :func:`shown_by_tiles`):
     beside a word for throwing, or for finishing where it places tiles on the table
-    (``went out with B13 while B10 B11 B12 was on the table``), not in a hand."""
+    (``went out with B13 while B10 B11 B12 was on the table``), not in a hand. The fake
+    joker thrown is a case only as the finishing discard (``Smiley als letzter Stein
+    abgeworfen``: no joker finish, 803).
+
+    >>> read_discard("Smiley als letzter Stein abgeworfen, zählt das als Jokerabwurf")
+    Discard(tile='fake', finishing=True)
+    """
     told = phrases.told(query, phrases.facets(PHRASES_FILE))
     finishing = "finishing" in told and "not_finishing" not in told
+    if "fake" in told and told & {"okey", "thrown"}:  # the fake joker thrown: last, or no case
+        return Discard("fake", True) if finishing else None
     said: Thrown | None = "okey" if "okey" in told else "playable" if "playable" in told \
         else None
     if said is not None:
@@ -177,9 +186,10 @@ def _beside_jokers(query: str) -> tuple[Shown, ...]:
 _TOLD: dict[Thrown, Shown] = {
     "okey": Shown(Tile.parse("R5"), Tile.parse("R6")),
     "playable": Shown(Tile.parse("R5"), Tile.parse("R10"), parse_tiles("R7 R8 R9")),
+    "fake": Shown(Tile.parse("R5"), Tile.fake()),
 }
-"""The discard a question tells in words only: the okey (indicator R5, so R6), or R10
-beside R7 R8 R9 on the table."""
+"""The discard a question tells in words only: the okey (indicator R5, so R6), R10 beside
+R7 R8 R9 on the table, or the fake joker."""
 
 
 def discard_body(discard: Discard) -> dict[str, Any]:
