@@ -49,6 +49,8 @@ def test_a_phrase_starts_a_word() -> None:
      Situation("normal", "pairs")),
     ("Ich habe mit Paaren ausgelegt, dann wird Selin normal fertig, kriege ich 15 oder 30",
      Situation("normal", "pairs")),
+    # a pair finish, its last tile the joker: a pair finish (603)
+    ("pair finish with joker as last tile, x4?", Situation("pairs")),
     # elden told as something one did, its last tile the okey: still elden (604)
     ("Yusuf did elden again but this time his last tile was the okey, scores?",
      Situation("elden")),
