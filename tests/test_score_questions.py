@@ -49,6 +49,9 @@ def test_a_phrase_starts_a_word() -> None:
      Situation("normal", "pairs")),
     ("Ich habe mit Paaren ausgelegt, dann wird Selin normal fertig, kriege ich 15 oder 30",
      Situation("normal", "pairs")),
+    # a pairs player who discarded the last tile to end the round: a pair finish (603)
+    ("Emre opened with pairs and discarded the final one to end the round, how much is "
+     "written for us", Situation("pairs")),
     # a pair finish, its last tile the joker: a pair finish (603)
     ("pair finish with joker as last tile, x4?", Situation("pairs")),
     # elden told as something one did, its last tile the okey: still elden (604)
