@@ -84,6 +84,7 @@ from web.tile_questions import PHRASES_FILE, meld_asked, pairs_in_query, tiles_i
     # a range stressed, or with its colour said again before the last number
     ("can a run go red 1 all the way to red 5", "R1 R2 R3 R4 R5"),
     ("rot 3 bis rot 6", "R3 R4 R5 R6"), ("mavi 2den mavi 5e kadar", "B2 B3 B4 B5"),
+    ("red 3-6 and blue 9-12", "R3 R4 R5 R6 B9 B10 B11 B12"), ("mavi 12-13-1", "B12 B13 B1"),
 ])
 def test_tiles_are_read_from_what_players_type(query: str, tiles: str) -> None:
     assert " ".join(str(t) for t in tiles_in_query(query)) == tiles
@@ -310,6 +311,18 @@ def test_the_results_page_rules_on_typed_tiles_in_both_variants(client: FlaskCli
     assert 'data-variant="101" data-verdict="invalid"' in page
     assert 'data-variant="plain" data-verdict="valid"' in page
     assert "/en/referee/meld?variant=plain&amp;tiles=R12+R13+R1" in page
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "en"])
+def test_the_results_page_rules_on_a_hand_asked_whether_it_wins(client: FlaskClient,
+                                                                lang: str) -> None:
+    """A hand named tile by tile and asked whether it wins gets the winning-hand check's
+    card, in plain Okey, with its link to that check on the same hand."""
+    query = ("plain okey: R3 R4 R5 R6 B9 B10 B11 B12 K7 B7 R7 Y12 K12 B12 and a spare Y2, "
+             "did I win")
+    page = client.get(f"/{lang}/search", query_string={"q": query}).get_data(as_text=True)
+    assert 'data-variant="plain" data-verdict="valid"' in page
+    assert f"/{lang}/referee/winning-hand?variant=plain&amp;tiles=R3+R4+R5+R6" in page
 
 
 def test_impossible_tiles_are_answered_with_the_reason(client: FlaskClient) -> None:

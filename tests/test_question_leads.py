@@ -12,7 +12,8 @@ from rules_data.search.ranking import LEAD_FLOOR
 from web.discard_questions import read_discard
 from web.opening_questions import read_short_opening
 from web.pickup_questions import failed_pickup
-from web.question_leads import led_search, referee_lead
+from referee.tiles import Tile
+from web.question_leads import led_search, read_question, referee_lead
 from web.score_questions import read_situation
 from web.tile_questions import named_tiles
 
@@ -100,6 +101,21 @@ def test_the_fake_joker_turned_up_as_indicator_is_ruled_on(query: str) -> None:
     """The fake joker named as the indicator asks the okey check on it, a house rule of
     203, whether or not the okey is asked for."""
     assert referee_lead(query) == (("101", ("203",)), ("plain", ("203",)))
+
+
+@pytest.mark.parametrize("query", [
+    "plain okey hand: black 7 blue 7 red 7, yellow 12 black 12 blue 12, red 3-6, blue 9-12 "
+    "+ a spare yellow 2, did I win",
+    "düz okeyde elim siyah7 mavi7 kırmızı7, sarı12 siyah12 mavi12, k3 4 5 6, m9 10 11 12 ve "
+    "fazladan sarı 2, bittim mi",
+])
+def test_a_hand_asked_whether_it_wins_is_ruled_on_as_a_hand(query: str) -> None:
+    """Fourteen tiles, or fifteen with the one to discard, asked whether they win: the
+    winning-hand check of plain Okey on the fourteen that win (607, and its melds' 402)."""
+    reading = read_question(query)
+    assert reading.check == "winning-hand" and len(reading.tiles) == 14
+    assert Tile.parse("Y2") not in reading.tiles
+    assert reading.lead == (("plain", ("607", "402")),)
 
 
 def test_a_ruling_of_the_other_variant_alone_leads_nothing(search_index: SearchIndex) -> None:

@@ -19,8 +19,10 @@ from web.pickup_questions import pickup_lead
 from web.question_rulings import Rulings, lead_of, ruled
 from web.score_questions import score_lead, tells_round_end
 from web.tile_questions import (
+    HAND,
     MIN_TILES,
     asks_the_okey,
+    asks_win,
     fake_indicator,
     lies_on_table,
     meld_asked,
@@ -34,6 +36,7 @@ from web.tile_questions import (
     pair_checks,
     pairs_in_query,
     tiles_in_query,
+    winning_checks,
 )
 
 
@@ -92,6 +95,9 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
     asked = meld_asked(query) if tiles else None
     if asked is not None and len(asked[0]) > len(tiles):  # okeys named among them by word
         tiles, shown = asked  # ``indicator Y8, K3 okey K5 K6 okey``: a run of five
+    if len(tiles) in (HAND, HAND + 1) and asks_win(query):  # a plain Okey hand: does it win
+        hand, checks = winning_checks(tiles, table, shown)
+        return Reading(lead_of(checks), hand, checks, "winning-hand", shown)
     if tiles and lies_on_table(query) and not asks_to_open(query):
         return Reading()  # a meld on the table is the case of the question, not what it asks
     if tiles:

@@ -26,7 +26,7 @@ from rules_data.search import PAIR_WORDS, number_of, read_numbers
 from rules_data.search.documents import vocabulary
 from rules_data.search.query import distance, plain_number_word, real_words
 from web import phrases
-from web.question_rulings import Rulings, kept_per_query, rule_on
+from web.question_rulings import Rulings, kept_per_query, rule_on, ruled
 
 MIN_TILES = 3
 _SEPARATED = re.compile(r"([\s,;|/]+)")
@@ -214,6 +214,8 @@ def every_named_tile(text: str) -> tuple[Tile, ...]:
             continue  # the count itself
         if _NUMBERS.match(word):
             numbers = [n for n in map(_number, word.split("-")) if n is not None]
+            if len(numbers) == 2 and numbers[1] >= numbers[0] + 2:  # red 3-6: a range
+                numbers = list(range(numbers[0], numbers[1] + 1))
             if colour is not None:  # mavi 11-12-13: the colour's numbers
                 tiles += [Tile(colour, n) for n in numbers]
             else:
@@ -721,6 +723,40 @@ def asks_the_okey(query: str) -> bool:
     """
     asked = phrases.facets(phrases.CHECK_LINKS)["okey"]
     return phrases.found(phrases.fold(query), asked) is not None
+
+
+def asks_win(query: str) -> bool:
+    """Whether a question asks if a hand wins (a phrase of the winning-hand check's link:
+    ``bittim mi``, ``bin ich fertig``, ``did I win``).
+
+    >>> asks_win("plain okey hand … did I win"), asks_win("is R7 R8 R9 a run")
+    (True, False)
+    """
+    asked = phrases.facets(phrases.CHECK_LINKS)["winning-hand"]
+    return phrases.found(phrases.fold(query), asked) is not None
+
+
+HAND = 14
+"""The tiles of a plain Okey hand that wins, the discard apart."""
+
+
+def winning_checks(tiles: tuple[Tile, ...], table: Rules | None,
+                   indicator: Tile | None = None) -> tuple[tuple[Tile, ...], Rulings]:
+    """The winning-hand check (plain Okey, 607 or 504) on the hand a question names: its 14
+    tiles, or of 15 the 14 that win once one is discarded (the last named, if none do), and
+    the hand ruled on."""
+    shown = indicator or indicator_apart(tiles)
+    hands = [tiles] if len(tiles) == HAND else \
+        [tiles[:k] + tiles[k + 1:] for k in reversed(range(len(tiles)))]
+    for hand in hands:
+        checks = rule_on("winning-hand", [("plain", {"variant": "plain", "indicator": str(shown),
+                                                      "tiles": " ".join(map(str, hand)),
+                                                      })], table)
+        if any(ruling.result.get("winning") for _, ruling in ruled(checks)):
+            return hand, checks
+    hand = hands[0]
+    return hand, rule_on("winning-hand", [("plain", {"variant": "plain", "indicator": str(shown),
+                                                      "tiles": " ".join(map(str, hand))})], table)
 
 
 def okey_checks(indicator: Tile, table: Rules | None) -> Rulings:
