@@ -743,11 +743,10 @@ HAND = 14
 def winning_checks(tiles: tuple[Tile, ...], table: Rules | None,
                    indicator: Tile | None = None) -> tuple[tuple[Tile, ...], Rulings]:
     """The winning-hand check (plain Okey, 607 or 504) on the hand a question names: its 14
-    tiles, or of 15 the 14 that win once one is discarded (the last named, if none do), and
-    the hand ruled on."""
+    tiles, or of 15 the 14 left by the discard, named last (``… and a spare yellow 2``) or
+    first (the last, if neither wins), and the hand ruled on."""
     shown = indicator or indicator_apart(tiles)
-    hands = [tiles] if len(tiles) == HAND else \
-        [tiles[:k] + tiles[k + 1:] for k in reversed(range(len(tiles)))]
+    hands = [tiles] if len(tiles) == HAND else [tiles[:-1], tiles[1:]]
     for hand in hands:
         checks = rule_on("winning-hand", [("plain", {"variant": "plain", "indicator": str(shown),
                                                       "tiles": " ".join(map(str, hand)),
