@@ -15,7 +15,7 @@ from web.pickup_questions import failed_pickup
 from referee.tiles import Tile
 from web.question_leads import led_search, read_question, referee_lead
 from web.score_questions import read_situation
-from web.tile_questions import named_tiles
+from web.tile_questions import named_indicator, named_tiles
 
 
 @pytest.mark.parametrize(("lang", "query", "rule"), [
@@ -91,6 +91,19 @@ def test_the_indicator_named_after_its_tile_is_ruled_on(query: str) -> None:
     """A tile just before the word for the indicator is the indicator (its word typed short
     too): a 13, whose okey is the 1 of its colour (801)."""
     assert referee_lead(query) == (("101", ("203", "801")), ("plain", ("203", "801")))
+
+
+@pytest.mark.parametrize(("query", "indicator"), [
+    ("gösterge 13 değil mavi 12 çıktı, okey hangi taş oluyor", "B12"),
+    ("Anzieger ist keine 13 sondern gelb 12, welcher Stein ist dann Joker", "Y12"),
+    ("indicater isnt a 13, its blue 5. which tile is the joker", "B5"),
+])
+def test_the_indicator_named_after_what_it_is_not(query: str, indicator: str) -> None:
+    """A number ruled out after the word for the indicator (``13 değil``, ``keine 13``) is
+    not the indicator; the tile named after it is, and the okey check rules on it (203)."""
+    reading = named_indicator(query)
+    assert reading is not None and str(reading[0]) == indicator
+    assert referee_lead(query) == (("101", ("203",)), ("plain", ("203",)))
 
 
 @pytest.mark.parametrize("query", [

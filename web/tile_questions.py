@@ -531,13 +531,16 @@ def _fake_notation(words: Sequence[str], k: int) -> Tile | None:
     return Tile.fake() if any(_notation(word) for word in beside) else None
 
 
+_NOT = frozenset({"degil", "not", "isnt", "isn t", "kein", "keine", "nicht"})
+"""Words that rule out what follows the indicator's word before naming it: ``gösterge 13
+değil, mavi 12``, ``indicator isn't a 13, it's blue 5``, ``keine 13, sondern gelb 12``."""
 _AS = frozenset({"as", "als", "olarak"})
 """The word between a tile and a word for the indicator that names it so: ``a blue 13 as
 indicator``, ``eine gelbe 13 als Anzeiger``."""
-_INDICATOR_WORDS = ("gosterge", "anzeig", "indicat")
+_INDICATOR_WORDS = ("gosterge", "anzeig", "anzieg", "indicat")
 """How a word naming the indicator starts, folded (``göstergeye``, ``Anzeigestein``,
-``indicator``, and as typed: ``Anzeigr``, ``indicater``): the tile named after it is the
-indicator."""
+``indicator``, and as typed: ``Anzeigr``, ``Anzieger``, ``indicater``): the tile named
+after it is the indicator."""
 
 
 @kept_per_query(((), ()))
@@ -579,6 +582,8 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
             return before[-1], _tiles_from(words, at + 1, within=3)
     if at is not None:
         tiles = _tiles_from(words, at + 1, within=3)
+        if not tiles and not _NOT.isdisjoint(folded[at + 1:at + 5]):
+            tiles = _tiles_from(words, at + 1, within=7)  # gösterge 13 değil, mavi 12
         if not tiles:  # the tile just before: sarı 13 gösterge olarak açıldı
             before = _tiles_from(words[max(0, at - 2):at], 0, 2)
             return (before[-1], ()) if before else None
