@@ -60,6 +60,9 @@ def test_a_question_tells_the_discard(query: str, discard: Discard) -> None:
     # the tile thrown told first, the meld after it
     ("yengem mavi 6 attı yerde mavi 3 4 5 duruyordu ceza yazılır mı", Discard("playable")),
     ("she threw blue 7 while blue 4 5 6 was down", Discard("playable")),
+    # a last tile that could have been laid off, told in the passive (707)
+    ("son taşım yerdeki pere işleniyordu ama bitirirken attım, 101 yazılır mı",
+     Discard("playable", finishing=True)),
     # the fake joker thrown last: no joker finish (803)
     ("Smiley als letzter Stein abgeworfen, zählt das als Jokerabwurf", Discard("fake", True)),
     ("zählt der falsche Joker als Jokerabwurf, wenn ich damit ende", Discard("fake", True)),

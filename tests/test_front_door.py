@@ -150,6 +150,7 @@ def test_a_question_naming_no_meld_of_tiles_is_no_meld_question(query: str) -> N
     ("Serkan hat gelb 4 5 7 ohne Joker ausgelegt, gilt das", "Y4 Y5 Y7", "404"),
     ("sari 4 5 7 okeysiz seri mi", "Y4 Y5 Y7", "404"),
     ("sari 4 5 7 okey olmadan seri mi", "Y4 Y5 Y7", "404"),
+    ("sari 4 5 7, arada 6 yok okey de yok, seri sayilmaz mi", "Y4 Y5 Y7", "404"),
 ])
 def test_the_okeys_a_question_names_are_ruled_on_with_its_tiles(query: str, tiles: str,
                                                                  lead: str) -> None:

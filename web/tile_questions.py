@@ -843,6 +843,8 @@ _WITHOUT = frozenset({"ohne", "kein", "keine", "keinen", "without", "no"})
 """Words before the okey's word that say there is none: ``ohne Joker``, ``with no joker``."""
 _WITHOUT_AFTER = frozenset({"olmadan", "yok", "yoktu", "kullanmadan", "koymadan"})
 """Words after it that say so in Turkish: ``okey olmadan``, ``okey yok``."""
+_ALSO = frozenset({"de", "da"})
+"""The Turkish particle that may stand between a word and its negation: ``okey de yok``."""
 _FAKE_NAMES = ("smiley", "clover", "yonca", "kleeblatt")
 """How a word naming the fake joker by its picture starts, folded: ``smiley``, ``the clover
 tile``, ``yoncalı taş``, ``Kleeblatt-Stein`` are each a fake joker."""
@@ -930,8 +932,9 @@ def asked_tiles(text: str) -> tuple[tuple[Tile, ...], Tile | None]:
         if not word.startswith(_JOKER_WORDS) or _game_name(words, k) \
                 or okey_named_at(raw, words, k) is not None:  # names the okey: no tile
             continue
-        if (k and words[k - 1] in _WITHOUT) or _next(words, k) in _WITHOUT_AFTER \
-                or word.endswith(("siz", "suz")):  # ``ohne Joker``, ``okeysiz``: none
+        after = _next(words, k + 1) if _next(words, k) in _ALSO else _next(words, k)
+        if (k and words[k - 1] in _WITHOUT) or after in _WITHOUT_AFTER \
+                or word.endswith(("siz", "suz")):  # ``ohne Joker``, ``okey de yok``: none
             continue
         fake = k > 0 and words[k - 1] in _FAKE_WORDS
         start = k - 1 if fake else k  # where the words for this okey start
