@@ -42,6 +42,8 @@ def test_every_phrase_is_read_as_what_it_tells(facet: str, lang: str, phrase: st
     ("101'e ulaşmadan açtım", "melds"),
     ("only had four pairs when I opened", "pairs"),
     ("dört çift ile açtım", "pairs"),
+    ("Deniz 4 çiftle açmaya kalktı, beşinci çift yok dedik", "pairs"),
+    ("he tried to open with 4 pairs", "pairs"),
     ("nur vier Pärchen ausgelegt, was nun", "pairs"),
     # no shortfall told: how much opens, or an opening of 101 or more
     ("how many points do I need to open", None), ("101 ile açtım", None),

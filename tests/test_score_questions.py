@@ -42,6 +42,10 @@ def test_a_phrase_starts_a_word() -> None:
      "ausgelegt, wie viel bekomme ich", Situation("okey")),
     ("indicator red 4, Sam went out throwing red 5, I had opened, what do I score",
      Situation("okey")),
+    # a pairs player asking what is written, no finish told: the round ended on someone
+    # else's finish (505), not on the pairs player's
+    ("çift açtım, kaç yazılır", Situation("normal", "pairs")),
+    ("I opened with pairs, what do I score", Situation("normal", "pairs")),
     # a pairs player beside an ordinary finish: someone else finished (505)
     ("Ben 6 çift açtım, sonra Sinan normal bitti, elimde 15 kaldı, bana kaç yazılır",
      Situation("normal", "pairs")),

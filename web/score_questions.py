@@ -104,7 +104,8 @@ def read_situation(query: str) -> Situation | None:
                                                    or "normal_finish" in facets):
         facets |= {"someone_else"}  # a pairs player finishes with pairs, not normally
     if "pairs_player" in facets:
-        if kind is None and not facets & {"someone_else", "not_finished"}:
+        if kind is None and "finished" in facets and not facets & {"someone_else",
+                                                                   "not_finished"}:
             kind = "pairs_finish"  # the pairs player finished
         else:
             asked = "pairs"
