@@ -31,8 +31,8 @@ from web.tile_questions import (
     indicator_apart,
     lies_on_table,
     named_indicator,
-    named_near,
     named_tiles,
+    okey_near,
     stands_wild,
 )
 
@@ -162,9 +162,7 @@ def okey_thrown(query: str) -> bool:
     >>> okey_thrown("gösterge kırmızı 4. Sonra taş attı. Sahte okey burda kırmızı 5 mi sayılır")
     False
     """
-    indicator = named_indicator(query)
-    return indicator is not None and named_near(query, indicator[0].next_up(),
-                                                phrases.facets(PHRASES_FILE)["thrown"])
+    return okey_near(query, phrases.facets(PHRASES_FILE)["thrown"])
 
 
 def _beside_jokers(query: str) -> tuple[Shown, ...]:

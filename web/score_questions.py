@@ -25,7 +25,7 @@ from rules_data.search import Lead
 from web import phrases
 from web.discard_questions import okey_thrown
 from web.question_rulings import Rulings, beyond, kept_per_query, lead_of, rule_on
-from web.tile_questions import named_indicator, named_near
+from web.tile_questions import okey_near
 
 PHRASES_FILE = Path(__file__).with_name("score_questions.yaml")
 
@@ -137,9 +137,7 @@ def okey_held(query: str) -> bool:
     >>> okey_held("gösterge mavi 10, Emre mavi 11 ile bitirdi, ben açmıştım, elimde 15 kaldı")
     False
     """
-    indicator = named_indicator(query)
-    return indicator is not None and named_near(query, indicator[0].next_up(),
-                                                phrases.facets(PHRASES_FILE)["held"], 3)
+    return okey_near(query, phrases.facets(PHRASES_FILE)["held"], 3)
 
 
 def _but_another_finished(query: str) -> bool:

@@ -598,6 +598,13 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     return None
 
 
+def okey_near(text: str, near: re.Pattern[str], within: int = 4) -> bool:
+    """Whether a question names the okey of the indicator it names with a phrase of
+    ``near`` beside it (see :func:`named_near`): the okey thrown, or left in a hand."""
+    indicator = named_indicator(text)
+    return indicator is not None and named_near(text, indicator[0].next_up(), near, within)
+
+
 def named_near(text: str, tile: Tile, near: re.Pattern[str], within: int = 4) -> bool:
     """Whether a question names ``tile`` (``mavi 11``, ``B11``) with a phrase of ``near``
     (:func:`web.phrases.pattern`) at most ``within`` words before or after it: the tile a
@@ -750,17 +757,13 @@ def winning_checks(tiles: tuple[Tile, ...], table: Rules | None,
     """The winning-hand check (plain Okey, 607 or 504) on the hand a question names: its 14
     tiles, or of 15 the 14 left by the discard, named last (``… and a spare yellow 2``) or
     first (the last, if neither wins), and the hand ruled on."""
-    shown = indicator or indicator_apart(tiles)
+    fields = {"variant": "plain", "indicator": str(indicator or indicator_apart(tiles))}
     hands = [tiles] if len(tiles) == HAND else [tiles[:-1], tiles[1:]]
-    for hand in hands:
-        checks = rule_on("winning-hand", [("plain", {"variant": "plain", "indicator": str(shown),
-                                                      "tiles": " ".join(map(str, hand)),
-                                                      })], table)
-        if any(ruling.result.get("winning") for _, ruling in ruled(checks)):
-            return hand, checks
-    hand = hands[0]
-    return hand, rule_on("winning-hand", [("plain", {"variant": "plain", "indicator": str(shown),
-                                                      "tiles": " ".join(map(str, hand))})], table)
+    ruled_on = [(hand, rule_on("winning-hand", [("plain", {**fields, **tile_fields(hand, None)})],
+                               table)) for hand in hands]
+    return next(((hand, checks) for hand, checks in ruled_on
+                 if any(ruling.result.get("winning") for _, ruling in ruled(checks))),
+                ruled_on[0])
 
 
 def okey_checks(indicator: Tile, table: Rules | None) -> Rulings:
