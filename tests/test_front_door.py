@@ -326,6 +326,20 @@ def test_the_results_page_rules_on_a_hand_asked_whether_it_wins(client: FlaskCli
     assert f"/{lang}/referee/winning-hand?variant=plain&amp;tiles=R3+R4+R5+R6" in page
 
 
+@pytest.mark.parametrize(("lang", "query"), [
+    ("tr", "gösterge olarak yonca çıktı, ne yapıyoruz"),
+    ("de", "Anzeiger ist der falsche Joker, was jetzt"),
+    ("en", "the indicator turned out to be the smiley, what now"),
+])
+def test_the_fake_joker_turned_up_links_to_the_okey_check_on_it(client: FlaskClient,
+                                                                 lang: str, query: str) -> None:
+    """The fake joker named as the indicator: the results page offers the okey check on it,
+    which says what the table's house rule does (203)."""
+    page = client.get(f"/{lang}/search", query_string={"q": query}).get_data(as_text=True)
+    assert check_hrefs(page)[0] == f"/{lang}/referee/okey?indicator=F#ruling"
+    assert listed_rules(page, lang)[0] == "203"
+
+
 def test_impossible_tiles_are_answered_with_the_reason(client: FlaskClient) -> None:
     page = client.get("/de/search?q=R7+R7+R7").get_data(as_text=True)
     assert "R7" in page and 'class="ruling compact error"' in page

@@ -18,7 +18,7 @@ from web.question_leads import Reading, read_question
 from web.question_rulings import Rulings
 from web.reasons import ruling_json
 from web.score_questions import read_situation
-from web.tile_questions import named_indicator, opening_fields, tile_fields
+from web.tile_questions import fake_indicator, named_indicator, opening_fields, tile_fields
 
 LINKS_FILE = phrases.CHECK_LINKS
 
@@ -43,7 +43,8 @@ def check_links(query: str, reading: Reading | None = None) -> list[CheckLink]:
     check for one that tells a short opening (:func:`web.opening_questions.read_short_opening`),
     their phrase that question; the best-opening check for the tiles the referee read in it
     (``reading``, :func:`web.question_leads.read_question`) when it asks to open with them,
-    and the pair check for two tiles it asks about as a pair.
+    and the pair check for two tiles it asks about as a pair, the okey check for the fake
+    joker named as the indicator.
     Where the question shows its case, the link carries the check's fields (:class:`CheckLink`)."""
     folded = phrases.fold(query)
     links = [CheckLink(check, hit) for check, listed in phrases.facets(LINKS_FILE).items()
@@ -61,6 +62,9 @@ def check_links(query: str, reading: Reading | None = None) -> list[CheckLink]:
     if indicator is not None:  # which tile is the okey, asked of the indicator it names
         links = [CheckLink(link.check, link.phrase, (("indicator", str(indicator[0])),))
                  if link.check == "okey" else link for link in links]
+    elif fake_indicator(query):  # the fake joker turned up: the okey check on it
+        links = [CheckLink("okey", folded, (("indicator", "F"),)),
+                 *(link for link in links if link.check != "okey")]
     reading = reading or read_question(query)
     if reading.check == "pair":  # the two tiles it asks about: the pair check on them
         fields = tuple(tile_fields(reading.tiles, reading.indicator).items())
