@@ -46,6 +46,11 @@ def test_a_phrase_starts_a_word() -> None:
     # else's finish (505), not on the pairs player's
     ("çift açtım, kaç yazılır", Situation("normal", "pairs")),
     ("I opened with pairs, what do I score", Situation("normal", "pairs")),
+    # a pairs player, then another player named as the one who finished (505)
+    ("Ahmet çift açtı, Mehmet bitirdi, Ahmet'te 15 kaldı, kaç yazılır",
+     Situation("normal", "pairs")),
+    ("Sara opened with pairs, Tom went out, she holds 15, what does she get",
+     Situation("normal", "pairs")),
     # a pairs player beside an ordinary finish: someone else finished (505)
     ("Ben 6 çift açtım, sonra Sinan normal bitti, elimde 15 kaldı, bana kaç yazılır",
      Situation("normal", "pairs")),

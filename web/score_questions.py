@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -25,7 +26,7 @@ from rules_data.search import Lead
 from web import phrases
 from web.discard_questions import okey_thrown
 from web.question_rulings import Rulings, beyond, kept_per_query, lead_of, rule_on
-from web.tile_questions import okey_near
+from web.tile_questions import known_words, okey_near
 
 PHRASES_FILE = Path(__file__).with_name("score_questions.yaml")
 
@@ -141,13 +142,18 @@ def okey_held(query: str) -> bool:
 
 
 def _but_another_finished(query: str) -> bool:
-    """Whether a question tells a pairs player, then a contrast word, then a finish: ``çifte
-    gittim ama Ayşe bitirdi`` (505). A contrast before the pairs player (``but the guy who
-    went out had opened with pairs``) says nothing of who finished.
+    """Whether a question tells a pairs player, then a contrast word or another player's
+    name, then a finish: ``çifte gittim ama Ayşe bitirdi``, ``Ahmet çift açtı, Mehmet
+    bitirdi`` (505). A contrast before the pairs player (``but the guy who went out had
+    opened with pairs``) says nothing of who finished.
 
     >>> _but_another_finished("çifte gittim ama Ayşe bitirdi")
     True
+    >>> _but_another_finished("Sara opened with pairs, Tom went out, what does she get")
+    True
     >>> _but_another_finished("I had opened, but the one who went out opened with pairs")
+    False
+    >>> _but_another_finished("Ich habe mit Paaren ausgelegt und bin mit dem letzten Stein fertig")
     False
     """
     text = f" {phrases.fold(query)} "
@@ -156,8 +162,20 @@ def _but_another_finished(query: str) -> bool:
     if pairs is None:
         return False
     finish = searches["finished"].search(text, pairs.end())
-    return finish is not None and not _CONTRAST.isdisjoint(
-        text[pairs.end():finish.start()].split())
+    between = text[pairs.end():finish.start()].split() if finish is not None else []
+    return not (_CONTRAST | _names(query)).isdisjoint(between)
+
+
+def _names(query: str) -> frozenset[str]:
+    """The names a question holds, folded: capitalised words past its first, of two letters
+    or more, that neither the rule book nor a language list knows (``Tom``, ``Mehmet``; not
+    ``I``, nor German nouns such as ``Stein``)."""
+    words = _WORDS.findall(query)
+    return frozenset(folded for word in words[1:] if len(word) >= 2 and word[0].isupper()
+                     and (folded := phrases.fold(word)) not in known_words())
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
 
 
 def score_body(situation: Situation, variant: str) -> dict[str, Any]:

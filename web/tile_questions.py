@@ -477,14 +477,14 @@ def _named_colour(word: str) -> Color | None:
 def _slipped_colour(word: str) -> Color | None:
     """A long colour name one slip away that made no real word (see :func:`_colour`)."""
     key = fold(plain_lower(word))
-    if len(key) < 4 or not key.isalpha() or key in _known_words():
+    if len(key) < 4 or not key.isalpha() or key in known_words():
         return None
     return next((color for name, color in COLOR_NAMES.items()
                  if len(name) >= 5 and distance(key, name, 1) == 1), None)
 
 
 @lru_cache(maxsize=1)
-def _known_words() -> frozenset[str]:
+def known_words() -> frozenset[str]:
     """The words of the rule book and the real words near them (folded), which no colour
     name mis-typed can be."""
     return frozenset(vocabulary(rulebook())) | frozenset(real_words())
@@ -493,7 +493,7 @@ def _known_words() -> frozenset[str]:
 def load_word_lists() -> None:
     """Read the words no mistyped colour can be now, before the fork, rather than in the
     first search that asks (a quarter of a second)."""
-    _known_words()
+    known_words()
 
 
 def _swapped(typed: str, name: str) -> bool:
