@@ -73,6 +73,12 @@ def test_a_phrase_starts_a_word() -> None:
     ("keiner ist fertig geworden, ich hatte ausgelegt und hab noch 14, was schreib ich",
      Situation("deck_out")),
     ("kimse bitiremedi, ben açmıştım elimde 20 kaldı, kaç yazılır", Situation("deck_out")),
+    # the okey left in hand, told of a player who never opened, with no finish told: known
+    # only at a round's end (706)
+    ("bizde elde kalan okey 101 sayılıyor, hiç açmayana 202 mi 303 mü yazılır",
+     Situation("normal", "never", penalties=("okey_in_hand",))),
+    ("never opened and had a joker left, 303 points?",
+     Situation("normal", "never", penalties=("okey_in_hand",))),
     # ... the okey named as left in a hand is the okey left in hand (706)
     ("gösterge mavi 10, Emre bitti, ben açmıştım, elimde mavi 11 kaldı, kaç yazılır",
      Situation("normal", penalties=("okey_in_hand",))),

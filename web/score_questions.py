@@ -89,7 +89,9 @@ def read_situation(query: str) -> Situation | None:
         kind = "okey_finish"  # the okey of the indicator named, thrown to finish
     if kind is None and facets >= {"fake_joker", "finished"}:
         kind = "okey_finish"  # with the fake joker: no joker finish, as the ruling says (803)
-    finished = bool(facets & {"finished", "not_finished", "asks_score"}) or kind is not None
+    # the okey left in a hand is known only at a round's end
+    finished = bool(facets & {"finished", "not_finished", "asks_score", "okey_in_hand"}) \
+        or kind is not None
     if "held" in facets and kind != "okey_finish" and okey_held(query):
         facets |= {"okey_in_hand"}
     penalties = tuple(sorted(facets & _PENALTIES))
