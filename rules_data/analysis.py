@@ -403,7 +403,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         irgendwer irgendwen irgendwem irgendwas irgendwie irgendwann irgendwo irgendein
         irgendeine irgendeiner irgendeinen irgendeinem jemand jemanden jemandem
         mir uns euch ihm ihn ihnen will willst wollen möchte möchten glaub glaube
-        bzw eben obwohl selber selbst nix
+        bzw eben obwohl selber selbst nix einfach
     """),
     "en": frozenset("""
         a an the and or of to in on at by for from with as is are was were be been being

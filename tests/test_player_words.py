@@ -416,6 +416,12 @@ def test_what_the_joker_counts_when_opening_is_the_tile_values_rule(
     assert search_index.search(query, lang).hits[0].id == "408"
 
 
+def test_einfach_as_simply_names_no_plain_okey(search_index: SearchIndex) -> None:
+    """German ``einfach`` (simply) is a stop word: it had found the rules of plain Okey,
+    whose name is ``einfaches Okey``, and its joker finish (608) led the okey thrown (703)."""
+    assert search_index.search("darf ich einfach den Joker abwerfen", "de").hits[0].id == "703"
+
+
 def test_the_clover_tile_is_the_fake_joker(search_index: SearchIndex) -> None:
     """``yonca taşı`` (the clover tile) names the fake joker; the light stemmer reads
     ``yonca`` as ``yo``, the stem of ``yön`` too, and the direction of play led."""
