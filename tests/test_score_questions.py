@@ -63,6 +63,8 @@ def test_a_phrase_starts_a_word() -> None:
      "written for us", Situation("pairs")),
     # a pair finish, its last tile the joker: a pair finish (603)
     ("pair finish with joker as last tile, x4?", Situation("pairs")),
+    ("Fertig mit Paaren und den Joker als letzten Stein abgeworfen, also mal 4?",
+     Situation("pairs")),
     # elden told as something one did, its last tile the okey: still elden (604)
     ("Yusuf did elden again but this time his last tile was the okey, scores?",
      Situation("elden")),
