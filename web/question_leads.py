@@ -67,7 +67,9 @@ def read_question(query: str, table: Rules | None = None) -> Reading:
     open``), the opening ruling when it tells of an opening short (``nur 90 Punkte
     ausgelegt``); else the okey ruling when it asks which tile is the okey of an indicator it
     names (``indicator yellow 12, whats the okey``) or where the indicator is the fake joker
-    (``gösterge olarak yonca çıktı``); else, for the tiles it names, the best
+    (``gösterge olarak yonca çıktı``); else, for the tiles it names, the winning-hand
+    ruling on a hand of fourteen (or fifteen, with its discard) asked whether it wins
+    (``… fazladan sarı 2, bittim mi``), the best
     opening of them when it asks whether they open (``… açabilir miyim``) or the meld ruling
     (``is K12 K13 K1 a run``, ``mavi 10 kırmızı 10 mavi 10``), shown either way, with the
     indicator it names, which is none of them (``gösterge sarı 3, mavi 5 6 7 seri mi``); or the
