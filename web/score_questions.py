@@ -178,6 +178,7 @@ def _names(query: str) -> frozenset[str]:
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
+"""A question's words of letters, as typed: names are told by their capital."""
 
 
 def score_body(situation: Situation, variant: str) -> dict[str, Any]:

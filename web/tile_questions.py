@@ -575,17 +575,17 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     ('B2', ['K11', 'K12', 'K13'])
     """
     words, folded = _numbered(text)
-    at = next((k for k, word in enumerate(folded) if word.startswith(_INDICATOR_WORDS)), None)
-    if at is not None and at >= 3 and folded[at - 1] in _AS:  # a blue 13 as indicator
-        before = _tiles_from(words[at - 3:at - 1], 0, 2)
-        if before:
-            return before[-1], _tiles_from(words, at + 1, within=3)
+    at = _indicator_at(folded)
     if at is not None:
+        named_as = at >= 3 and folded[at - 1] in _AS  # a blue 13 as indicator
+        end = at - 1 if named_as else at
+        before = _tiles_from(words[max(0, end - 2):end], 0, 2)  # the tile just before
         tiles = _tiles_from(words, at + 1, within=3)
+        if before and named_as:
+            return before[-1], tiles
         if not tiles and not _NOT.isdisjoint(folded[at + 1:at + 5]):
             tiles = _tiles_from(words, at + 1, within=7)  # gösterge 13 değil, mavi 12
-        if not tiles:  # the tile just before: sarı 13 gösterge olarak açıldı
-            before = _tiles_from(words[max(0, at - 2):at], 0, 2)
+        if not tiles:  # sarı 13 gösterge olarak açıldı
             return (before[-1], ()) if before else None
         return tiles[0], tiles[1:] or _tiles_from(words[:at], 0, at)
     for k in range(len(words)):
@@ -596,6 +596,11 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
             return _below(okey), (_tiles_from(words, start, within=2)[1:]
                                   or _tiles_from(words[:k], 0, k))
     return None
+
+
+def _indicator_at(folded: Sequence[str]) -> int | None:
+    """Where the first word for the indicator stands among a question's folded words."""
+    return next((k for k, word in enumerate(folded) if word.startswith(_INDICATOR_WORDS)), None)
 
 
 def okey_near(text: str, near: re.Pattern[str], within: int = 4) -> bool:
@@ -638,7 +643,7 @@ def fake_indicator(text: str) -> bool:
     (True, False)
     """
     words, folded = _numbered(text)
-    at = next((k for k, word in enumerate(folded) if word.startswith(_INDICATOR_WORDS)), None)
+    at = _indicator_at(folded)
     return at is not None and not _tiles_from(words, at + 1, within=3) \
         and _fake_named(folded[at + 1:at + 7])
 
