@@ -47,6 +47,9 @@ def test_search_says_in_the_users_language_why_the_referee_could_not_rule(
 @pytest.mark.parametrize("query", [
     "R7-R8-R99", "mavi99 mavi100", "in in in yellow", "and 7", "blue5-blue6", "R7-",
     "12 13 1 in", "two red sevens and", "mavi 11-12-13-14-15", "blck 99", "putbackputback",
+    # the fake joker in the notation as the indicator: no tile is its okey
+    "gösterge F R5 R6 R7 seri mi", "gösterge F R5 attı", "gösterge F R5 elimde kaldı, bitti",
+    "gösterge F B10 okey okey seri mi",
 ])
 def test_tiles_typed_oddly_are_read_or_left_never_a_5xx(client: FlaskClient,
                                                         query: str) -> None:

@@ -108,7 +108,7 @@ def test_the_indicator_named_after_what_it_is_not(query: str, indicator: str) ->
 
 @pytest.mark.parametrize("query", [
     "gösterge olarak yonca çıktı, ne yapıyoruz", "the indicator turned out to be the smiley",
-    "Anzeiger ist der falsche Joker, was jetzt",
+    "Anzeiger ist der falsche Joker, was jetzt", "gösterge F B10 okey okey seri mi",
 ])
 def test_the_fake_joker_turned_up_as_indicator_is_ruled_on(query: str) -> None:
     """The fake joker named as the indicator asks the okey check on it, a house rule of

@@ -551,14 +551,13 @@ def _numbered(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return words, tuple(fold(plain_lower(word)) for word in words)
 
 
-@kept_per_query(None)
 def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     """The indicator a search names (a tile just after a word for it), and the tiles it
     names after that, one by one (a colour holds for the numbers after it); where it names
     none, the one below the okey it names (``Joker ist rot 5``, ``okey kırmızı 5``: see
-    :func:`okey_named_at`), and the tiles after that; None if it names neither. Where no
-    tile follows, the tiles named before it are the others (``black 11, smiley, black 13
-    when the okey is blue 3``).
+    :func:`okey_named_at`), and the tiles after that; None if it names neither, or names
+    the fake joker (see :func:`fake_indicator`). Where no tile follows, the tiles named
+    before it are the others (``black 11, smiley, black 13 when the okey is blue 3``).
 
     >>> found = named_indicator("anzeiger gelb 7, ist gelb 8 oder 6 der joker")
     >>> str(found[0]), [str(t) for t in found[1]]
@@ -574,6 +573,14 @@ def named_indicator(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
     >>> str(found[0]), [str(t) for t in found[1]]
     ('B2', ['K11', 'K12', 'K13'])
     """
+    found = _indicator_named(text)
+    return None if found is None or found[0].is_fake else found
+
+
+@kept_per_query(None)
+def _indicator_named(text: str) -> tuple[Tile, tuple[Tile, ...]] | None:
+    """:func:`named_indicator`'s reading, the fake joker too (``gösterge F B10``): which
+    :func:`fake_indicator` rules on, for no tile is the okey it makes."""
     words, folded = _numbered(text)
     at = _indicator_at(folded)
     if at is not None:
@@ -635,17 +642,22 @@ def named_near(text: str, tile: Tile, near: re.Pattern[str], within: int = 4) ->
 
 
 def fake_indicator(text: str) -> bool:
-    """Whether a search names the fake joker as the indicator, with no tile named after the
-    word for it (``gösterge olarak yonca çıktı``, ``the indicator was the smiley``), which
-    :func:`named_indicator` cannot name: no tile is above it.
+    """Whether a search names the fake joker as the indicator: in the notation (``gösterge F
+    B10``), or by its name with no tile named after the word for it (``gösterge olarak yonca
+    çıktı``, ``the indicator was the smiley``). :func:`named_indicator` names none such: no
+    tile is above it.
 
     >>> fake_indicator("gösterge olarak yonca çıktı"), fake_indicator("gösterge sarı 3, yonca")
     (True, False)
+    >>> fake_indicator("gösterge F B10 okey okey seri mi")
+    True
     """
+    found = _indicator_named(text)
+    if found is not None:  # a tile read as the indicator: the fake joker in the notation
+        return found[0].is_fake
     words, folded = _numbered(text)
     at = _indicator_at(folded)
-    return at is not None and not _tiles_from(words, at + 1, within=3) \
-        and _fake_named(folded[at + 1:at + 7])
+    return at is not None and _fake_named(folded[at + 1:at + 7])
 
 
 def _fake_named(folded: Sequence[str]) -> bool:
