@@ -38,6 +38,7 @@ by a twentieth, stories of a few moves that ask about one of them, and
 game as the scorer asks, ``search_tune29.yaml`` a twenty-ninth, by a twenty-second, the
 case that did not happen, negated every way players negate, ``search_tune30.yaml`` a
 thirtieth, by a twenty-third, the table's house rules told inside the question,
+``search_tune31.yaml`` a thirty-first, by a twenty-sixth, the whole rule book rule by rule,
 ``search_tune32.yaml`` a thirty-second, by a twenty-fourth, mostly English as its many
 kinds of player type it, and ``search_tune33.yaml`` a thirty-third, by a twenty-fifth,
 timing and order within a turn and a round. ``search_heldout.yaml`` was written
@@ -217,6 +218,11 @@ BARS = {
     # rules told inside the question, every option at least once. First scored on bf90aba:
     # tr 0.952 / 1.000, de 0.903 / 0.956, en 0.956 / 1.000
     "search_tune30.yaml": {"mrr": 0.82, "hit3": 0.88},
+    # a thirty-first tuning set, written blind on 2026-11-29 (thirteenth session) by a
+    # twenty-sixth writer, from the rule texts alone: the whole rule book, two questions per
+    # rule in each language. First scored on c67df25: tr 0.891 / 0.947, de 0.939 / 0.980,
+    # en 0.962 / 1.000
+    "search_tune31.yaml": {"mrr": 0.82, "hit3": 0.88},
     # a thirty-second tuning set, written blind on 2026-11-29 (thirteenth session) by a
     # twenty-fourth writer, from the rule texts alone: mostly English, as Turkish families
     # abroad, German speakers and rummy players type it. First scored on b4dffe8:
