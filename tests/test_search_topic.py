@@ -104,6 +104,18 @@ def test_a_real_word_near_an_okey_word_says_nothing_of_okey(search_index: Search
     assert search_index.search(query, lang).status == "nothing"
 
 
+@pytest.mark.parametrize("query", [
+    "teilt aus", "wer teilt aus",  # the verb joined to its particle: austeilt, of austeilen
+    "was passiert wenn ich den Abwurf nehme und wieder hinlege",  # nehme, of nehmen
+])
+def test_a_german_verb_form_of_an_okey_verb_is_no_near_word(search_index: SearchIndex,
+                                                            query: str) -> None:
+    """``austeilt`` and ``nehme`` are real words the rule book does not print, but forms of
+    verbs it does (``austeilen``, ``nehmen``): Okey's words, not words merely near them."""
+    found = search_index.search(query, "de")
+    assert found.status == "matched" and found.hits
+
+
 @pytest.mark.parametrize(("lang", "query", "status"), [
     ("en", "who won the world cup 2022", "nothing"),
     ("en", "won with 202", "matched"), ("en", "opened with 98", "matched"),

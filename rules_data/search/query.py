@@ -427,12 +427,17 @@ class QueryReader:
     def near_only(self, word: str) -> bool:
         """Whether a typed word is a real word near the rule book's words but none of them
         (``joke`` near ``joker``, ``artışı`` near ``artı``): it says nothing of Okey, though a
-        stem or a synonym may read it as an Okey word. A German participle whose infinitive
-        they have is theirs (``rausgekommen``, of the synonym ``rauskommen``)."""
+        stem or a synonym may read it as an Okey word. A German verb form whose infinitive
+        they have is theirs: a participle (``rausgekommen``, of the synonym ``rauskommen``), a
+        strong form (``anfängt``) or a weak one (``austeilt``, of ``teilt … aus``; ``nehme``)."""
         key = _key(word)
-        return key in real_words() and key not in self.vocabulary and not any(
-            _key(base) in self.vocabulary for base in analysis.german_infinitive(
-                analysis.german_spelling(plain_lower(word))))
+        if key not in real_words() or key in self.vocabulary:
+            return False
+        spelled = analysis.german_spelling(plain_lower(word))
+        stem = analysis.german_verb_stem(spelled)
+        present = stem + "en" if stem != spelled else spelled + "n" if spelled.endswith("e") else ""
+        infinitives = (*analysis.german_bases(spelled), *((present,) if present else ()))
+        return not any(_key(base) in self.vocabulary for base in infinitives)
 
     def join_particles(self, words: Sequence[str]) -> list[str]:
         """The typed words with a German verb joined to the particle it left at the end of
