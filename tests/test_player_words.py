@@ -775,6 +775,36 @@ def test_101_naming_the_variant_is_not_the_number_of_points(search_index: Search
 
 
 @pytest.mark.parametrize(("lang", "query", "rule"), [
+    ("en", "how does scoring work in 101 okey", "601"),
+    ("tr", "101 okeyde puan nasil hesaplanir", "601"),
+    ("de", "bei 101 Okey: schwarz 1 2 3, Fatma meint die 1 darf nur nach der 13 kommen", "404"),
+])
+def test_the_okey_of_101_okey_is_the_games_name_not_the_joker(search_index: SearchIndex,
+                                                             lang: str, query: str,
+                                                             rule: str) -> None:
+    """``101 okey`` names the game: its ``okey`` asks nothing about the joker, so the joker
+    finish (602) does not lead a question on scoring for that word."""
+    assert search_index.search(query, lang).hits[0].id == rule
+
+
+@pytest.mark.parametrize(("words", "okey_kept"), [
+    (["how", "does", "scoring", "work", "in", "101", "okey"], False),
+    (["101", "okeyde", "puan"], False),
+    (["101", "okey", "finish", "with", "okey"], True),  # the second okey is the joker
+    (["okey", "101", "ceza"], True),  # a 101 that counts names no game
+])
+def test_the_okey_after_a_101_naming_the_game_is_left_out(search_index: SearchIndex,
+                                                          words: list[str],
+                                                          okey_kept: bool) -> None:
+    from rules_data.search.query import _is_okey, without_variant_number
+
+    gen = search_index._generation()
+    units, _ = gen.query.units(words, "en")
+    assert any(_is_okey(unit) for unit in units)
+    assert any(_is_okey(unit) for unit in without_variant_number(words, units)) == okey_kept
+
+
+@pytest.mark.parametrize(("lang", "query", "rule"), [
     ("de", "Wie viele Steine kriegt man beim einfachen Okey im Vergleich zu 101?", "206"),
     ("tr", "düz okeyde 101deki gibi kaç taş dağıtılır", "206"),
     ("en", "how many tiles do you get in plain okey, same as in 101?", "206"),

@@ -1002,7 +1002,8 @@ def without_variant_number(words: Sequence[str], units: list[Unit]) -> list[Unit
     Okey im Vergleich zu 101``, ``düz okeyde 101deki gibi``): there the number would lead the
     rule whose keywords tell plain Okey from 101 over the one asked about. A 101 that counts
     (``genau 101 reicht``, ``101 ceza``, ``okey 101 ceza``) stays, as does a query of 101
-    alone.
+    alone. The ``okey`` of the name goes with its number (``how does scoring work in 101
+    okey``: no joker is asked about), unless another ``okey`` is typed.
     """
     typed = [_folded_word(word) for word in words]
     places = [k for k, word in enumerate(typed) if word.lstrip("-").startswith("101")]
@@ -1010,7 +1011,20 @@ def without_variant_number(words: Sequence[str], units: list[Unit]) -> list[Unit
             k and typed[k - 1] in _VARIANT_BEFORE or _beside_game_word(typed, k))
             for k in places):
         return units
-    return _without_units(units, {"101"}, synonyms=True)
+    units = _without_units(units, {"101"}, synonyms=True)
+    # the okey of the name (101 Okey, 101 okeyde) is no joker, where no other okey is typed
+    okeys = [k for k, word in enumerate(typed) if word.startswith("okey")]
+    if okeys and all(k - 1 in places for k in okeys):
+        units = [unit for unit in units if not _is_okey(unit)] or units
+    return units
+
+
+def _is_okey(unit: Unit) -> bool:
+    """Whether a unit is the reading of a typed ``okey``: its own clauses' terms are all of
+    that word."""
+    own = {text for clause in unit if not clause.synonym for alts in clause.words
+           for _, text, _ in alts}
+    return bool(own) and all(text.startswith("okey") for text in own)
 
 
 @lru_cache(maxsize=65536)
