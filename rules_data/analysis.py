@@ -413,7 +413,7 @@ STOP_WORDS: dict[str, frozenset[str]] = {
         has have had get gets got happen happens many much each
         whats wats wat hows whos thats theres wheres whens whys im ive youre ur pls plz
         wanna gonna gotta mean means ok okay
-        actually really basically maybe probably guess
+        actually really basically maybe probably guess like
     """.split()),
 }
 
