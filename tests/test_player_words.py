@@ -1213,6 +1213,18 @@ def test_a_keyword_one_language_lacked_finds_its_rule(search_index: SearchIndex,
     assert search_index.search(query, lang).hits[0].id == rule
 
 
+@pytest.mark.parametrize(("lang", "query"), [
+    ("en", "grandpa sorts his tiles by colour, my sister by number, is either required"),
+    ("de", "ordnet ihr eure Steine nach Farbe oder Zahl"),
+    ("tr", "taşları renge göre mi dizmek lazım sayıya göre mi"),
+])
+def test_sorting_the_rack_by_colour_or_number_is_the_racks_rule(search_index: SearchIndex,
+                                                                  lang: str, query: str) -> None:
+    """Players ask how to sort their rack by colour or by number: the rule on sorting (804),
+    not the one on the set's colours and numbers (102), answers."""
+    assert search_index.search(query, lang).hits[0].id == "804"
+
+
 @pytest.mark.parametrize(("lang", "query", "rule"), [
     ("tr", "masada yer secimi nasil olur", "201"),
     ("de", "jeder hat mit paaren aufgemacht, was passiert", "503"),
