@@ -1207,6 +1207,8 @@ def test_a_counted_number_is_a_group_and_its_value_answers(search_index: SearchI
     ("en", "wait to discard the okey", "608"),
     ("tr", "açmadan taş işlenir mi", "405"),
     ("en", "can the joker be any number", "301"), ("tr", "okey her sayi olur mu", "301"),
+    # each round: the rules of a round's end (706, 611) had answered for the word round
+    ("en", "how many okeys are there each round", "301"),
 ])
 def test_a_keyword_one_language_lacked_finds_its_rule(search_index: SearchIndex, lang: str,
                                                       query: str, rule: str) -> None:
