@@ -109,11 +109,25 @@ def test_the_indicator_named_after_what_it_is_not(query: str, indicator: str) ->
 @pytest.mark.parametrize("query", [
     "gösterge olarak yonca çıktı, ne yapıyoruz", "the indicator turned out to be the smiley",
     "Anzeiger ist der falsche Joker, was jetzt", "gösterge F B10 okey okey seri mi",
+    # named just before the word for it, with as
+    "Smiley als Anzeiger beim einfachen Okey, sind die falschen Joker dann selbst die Joker?",
+    "a fake joker as indicator in plain okey, now what",
 ])
 def test_the_fake_joker_turned_up_as_indicator_is_ruled_on(query: str) -> None:
     """The fake joker named as the indicator asks the okey check on it, a house rule of
     203, whether or not the okey is asked for."""
     assert referee_lead(query) == (("101", ("203",)), ("plain", ("203",)))
+
+
+@pytest.mark.parametrize("query", [
+    "falscher Joker als Anzeiger aufgedeckt, werden dann alle Punkte verdoppelt?",
+    "gösterge olarak sahte okey çıktı, puanlar katlanır mı",
+    "the indicator was the smiley, do the scores double",
+])
+def test_the_fake_indicator_asked_about_points_asks_no_okey_check(query: str) -> None:
+    """Points asked about beside the fake joker turned up are the risk round's question
+    (611): the okey check on the fake joker does not lead it."""
+    assert referee_lead(query) == ()
 
 
 @pytest.mark.parametrize("query", [

@@ -643,13 +643,16 @@ def named_near(text: str, tile: Tile, near: re.Pattern[str], within: int = 4) ->
 
 def fake_indicator(text: str) -> bool:
     """Whether a search names the fake joker as the indicator: in the notation (``gösterge F
-    B10``), or by its name with no tile named after the word for it (``gösterge olarak yonca
-    çıktı``, ``the indicator was the smiley``). :func:`named_indicator` names none such: no
+    B10``), or by its name with no tile named after the word for it, after that word or just
+    before it with ``as`` (``gösterge olarak yonca çıktı``, ``the indicator was the smiley``,
+    ``Smiley als Anzeiger``), where it asks nothing about points (the risk round's question). :func:`named_indicator` names none such: no
     tile is above it.
 
     >>> fake_indicator("gösterge olarak yonca çıktı"), fake_indicator("gösterge sarı 3, yonca")
     (True, False)
     >>> fake_indicator("gösterge F B10 okey okey seri mi")
+    True
+    >>> fake_indicator("Smiley als Anzeiger beim einfachen Okey, sind die falschen Joker dann Joker?")
     True
     """
     found = _indicator_named(text)
@@ -657,7 +660,17 @@ def fake_indicator(text: str) -> bool:
         return found[0].is_fake
     words, folded = _numbered(text)
     at = _indicator_at(folded)
-    return at is not None and _fake_named(folded[at + 1:at + 7])
+    return at is not None and not _asks_points(folded) and (
+        _fake_named(folded[at + 1:at + 7])
+        or at > 0 and folded[at - 1] in _AS and _fake_named(folded[max(0, at - 4):at - 1]))
+
+
+def _asks_points(folded: Sequence[str]) -> bool:
+    """Whether folded words ask about points (``Punkte verdoppelt``, ``404 mü``): of the fake
+    joker turned up as the indicator, that asks about the risk round (611), not the okey. ``101``
+    names the game."""
+    return any(word.startswith(_POINTS_WORDS) or word.isdigit() and int(word) > 101
+               for word in folded)
 
 
 def _fake_named(folded: Sequence[str]) -> bool:
@@ -866,6 +879,8 @@ _WITHOUT_AFTER = frozenset({"olmadan", "yok", "yoktu", "kullanmadan", "koymadan"
 _ALSO = frozenset({"de", "da"})
 """The Turkish particle that may stand between a word and its negation: ``okey de yok``."""
 _FAKE_NAMES = ("smiley", "clover", "yonca", "kleeblatt")
+_POINTS_WORDS = ("punkt", "puan", "point", "score", "verdoppel", "doppel", "katla", "double")
+"""How a word about points or their doubling starts, folded."""
 """How a word naming the fake joker by its picture starts, folded: ``smiley``, ``the clover
 tile``, ``yoncalı taş``, ``Kleeblatt-Stein`` are each a fake joker."""
 _GAME_BESIDE = frozenset({"101", "in", "im", "beim", "normal", "normales", "normalen", "plain",
