@@ -1216,6 +1216,19 @@ def test_a_keyword_one_language_lacked_finds_its_rule(search_index: SearchIndex,
 
 
 @pytest.mark.parametrize(("lang", "query"), [
+    ("tr", "sahte okey de okey gibi her pere konabilir mi yoksa sadece okeyin yerine mi gecer"),
+    ("tr", "sahte okey her pere girer mi"), ("de", "ist der falsche Joker auch ein Joker"),
+])
+def test_a_question_on_the_fake_joker_finds_its_own_rule(search_index: SearchIndex, lang: str,
+                                                         query: str) -> None:
+    """The fake joker's own rule (303) answers what it is and what it stands for. The rule on
+    finding the okey (203) names it only as an indicator, where the referee's okey check on
+    it leads: its Turkish and German keywords name no fake joker. (Its English ones keep
+    ``fake joker indicator``: without it, ``is the smiley wild too`` finds 203 first.)"""
+    assert search_index.search(query, lang).hits[0].id == "303"
+
+
+@pytest.mark.parametrize(("lang", "query"), [
     ("en", "grandpa sorts his tiles by colour, my sister by number, is either required"),
     ("de", "ordnet ihr eure Steine nach Farbe oder Zahl"),
     ("tr", "taşları renge göre mi dizmek lazım sayıya göre mi"),
