@@ -61,10 +61,20 @@ def test_a_phrase_starts_a_word() -> None:
     # a pairs player who discarded the last tile to end the round: a pair finish (603)
     ("Emre opened with pairs and discarded the final one to end the round, how much is "
      "written for us", Situation("pairs")),
-    # a pair finish, its last tile the joker: a pair finish (603)
-    ("pair finish with joker as last tile, x4?", Situation("pairs")),
+    # a pair finish, its last tile the joker: a pair finish (603), the okey's doubling on it
+    # (602, 612)
+    ("pair finish with joker as last tile, x4?", Situation("pairs", okey_last=True)),
     ("Fertig mit Paaren und den Joker als letzten Stein abgeworfen, also mal 4?",
-     Situation("pairs")),
+     Situation("pairs", okey_last=True)),
+    # ... told of the pairs player, with nobody else said to finish
+    ("cift acan okeyle biterse kac yazilir", Situation("pairs", okey_last=True)),
+    ("if the pairs player finishes with the okey what do we write",
+     Situation("pairs", okey_last=True)),
+    ("Paarspieler beendet mit dem Okey, mal 4?", Situation("pairs", okey_last=True)),
+    # ... but someone else finishing so beats the pairs player (505, 602)
+    ("çift açmıştım, biri okeyle bitti", Situation("okey", "pairs")),
+    ("I went for pairs and someone finished with the joker", Situation("okey", "pairs")),
+    ("ich hab auf Paare gespielt, einer ist mit dem Joker fertig", Situation("okey", "pairs")),
     # elden told as something one did, its last tile the okey: still elden (604)
     ("Yusuf did elden again but this time his last tile was the okey, scores?",
      Situation("elden")),

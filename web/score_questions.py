@@ -5,10 +5,14 @@ Players ask about scores by telling what happened: ``burak okeyle bitti, ben aç
 yazılır`` is a finish with the okey (602), ``çift açmıştım, başkası bitti`` a pairs player who
 did not finish (505). The phrases that tell it are data (``score_questions.yaml``).
 
->>> read_situation("burak okeyle bitti, ben açmıştım, kaç yazılır")
-Situation(finish='okey', asked='melds', risk_round=False, fake_joker=False, penalties=())
->>> read_situation("çift açmıştım başkası bitti elimde 15 kaldı")
-Situation(finish='normal', asked='pairs', risk_round=False, fake_joker=False, penalties=())
+>>> read_situation("burak okeyle bitti, ben açmıştım, kaç yazılır").finish
+'okey'
+>>> end = read_situation("çift açmıştım başkası bitti elimde 15 kaldı")
+>>> end.finish, end.asked
+('normal', 'pairs')
+>>> end = read_situation("çift açan okeyle biterse kaç yazılır")
+>>> end.finish, end.okey_last
+('pairs', True)
 >>> read_situation("is the okey wild") is None
 True
 """
@@ -45,6 +49,8 @@ class Situation:
     risk_round: bool = False
     fake_joker: bool = False
     penalties: tuple[str, ...] = ()
+    okey_last: bool = False
+    """A finish with pairs whose last discard was the okey: its doubling stacks (612)."""
     """The penalties of the player asked about, as a score request names them."""
 
 
@@ -76,7 +82,8 @@ def read_situation(query: str) -> Situation | None:
     """The round's end a question tells, if it tells one: a finish of a kind (with the
     okey, with pairs, elden, the deck run out), or a finish beside how the player asked about
     opened or a risk round. A pairs player who finishes, with nobody else said to, is a
-    finish with pairs."""
+    finish with pairs, with the okey's doubling where the okey was the last tile (``çift
+    açan okeyle biterse``)."""
     facets = told(query)
     if "fake_indicator" in facets:  # the risk round; the fake joker was turned up, not thrown
         facets = facets - {"fake_indicator", "fake_joker"} | {"risk_round"}
@@ -106,15 +113,19 @@ def read_situation(query: str) -> Situation | None:
     if facets >= {"pairs_player", "finished"} and (_but_another_finished(query)
                                                    or "normal_finish" in facets):
         facets |= {"someone_else"}  # a pairs player finishes with pairs, not normally
+    alone = not facets & {"someone_else", "not_finished"}  # nobody else said to finish
+    okey_last = kind == "pairs_finish" and "okey_finish" in facets
     if "pairs_player" in facets:
-        if kind is None and "finished" in facets and not facets & {"someone_else",
-                                                                   "not_finished"}:
+        if kind is None and "finished" in facets and alone:
             kind = "pairs_finish"  # the pairs player finished
+        elif kind == "okey_finish" and alone and "fake_joker" not in facets:
+            kind, okey_last = "pairs_finish", True  # ... by discarding the okey
         else:
             asked = "pairs"
     finish = "normal" if kind is None else _FINISHES[kind]
     fake = "fake_joker" in facets and finish == "okey"
-    return Situation("normal" if fake else finish, asked, "risk_round" in facets, fake, penalties)
+    return Situation("normal" if fake else finish, asked, "risk_round" in facets, fake, penalties,
+                     okey_last)
 
 
 _ROUND_ENDS = frozenset({"finished", "not_finished", *_FINISHES})
@@ -188,6 +199,8 @@ def score_body(situation: Situation, variant: str) -> dict[str, Any]:
     body: dict[str, Any] = {"variant": variant, "finish": situation.finish}
     if situation.fake_joker:  # the fake joker last: no joker finish (803)
         body.update(indicator="R5", last_discard="F")
+    if situation.okey_last:  # a finish with pairs by discarding the okey: x4 (612)
+        body.update(okey_discard=True)
     if situation.finish == "cancelled":  # every player opened with pairs: nobody finishes
         return {**body, "winner": None, "players": [{"opened": "pairs"}] * 4}
     if variant == "plain":
@@ -234,5 +247,13 @@ def score_lead(query: str, table: Rules | None = None) -> Lead:
 @lru_cache(maxsize=1024)
 def _situation_lead(situation: Situation, table: Rules | None) -> Lead:
     """:func:`score_lead` for a situation read, kept: rounds told repeat, tables change."""
-    return beyond(lead_of(score_checks(situation, table)),
+    lead = beyond(lead_of(score_checks(situation, table)),
                   lead_of(score_checks(ORDINARY, table)))
+    if situation.okey_last:  # the finish is with pairs: the okey's own finish only doubles it
+        lead = tuple((variant, tuple(r for r in rules if r not in _JOKER_FINISHES))
+                     for variant, rules in lead)
+    return lead
+
+
+_JOKER_FINISHES = frozenset({"602", "608"})
+"""The finishes by discarding the okey, in 101 and in plain Okey."""
