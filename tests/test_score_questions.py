@@ -113,6 +113,10 @@ def test_a_phrase_starts_a_word() -> None:
      Situation("normal", "never", penalties=("opening_short",))),
     ("Joker noch auf der Hand und nie ausgelegt, wie viele Punkte",
      Situation("normal", "never", penalties=("okey_in_hand",))),
+    ("nie ausgelegt und Okey noch im Brett, 303?",
+     Situation("normal", "never", penalties=("okey_in_hand",))),
+    ("Runde vorbei und der Joker liegt noch bei mir",
+     Situation("normal", penalties=("okey_in_hand",))),
     # the 101 penalties asked about beside a doubling: whether it takes them too (612)
     ("do the 101 penalites double on a joker finish",
      Situation("okey", penalties=("opening_short",))),
