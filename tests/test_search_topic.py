@@ -127,6 +127,16 @@ def test_a_number_weighs_for_okey_when_okey_has_it(search_index: SearchIndex, la
     assert search_index.search(query, lang).status == status
 
 
+@pytest.mark.parametrize(("number", "weight"), [
+    ("7", 1), ("13", 1), ("101", 1), ("202", 1), ("404", 1), ("140", 0), ("2022", 0),
+])
+def test_a_number_the_rule_book_names_weighs_as_a_tiles_does(search_index: SearchIndex,
+                                                              number: str, weight: int) -> None:
+    """The rule texts name 101, 202 and 404 (the speller's vocabulary, words only, does not):
+    each weighs for Okey as a tile's number does."""
+    assert search_index._generation().query.topic_weight(number, None, "en") == weight
+
+
 @pytest.mark.parametrize(("lang", "query", "rule"), [
     ("de", "uns fehlt glaub ich ein stein, wieviele sind im kasten", "102"),
     ("en", "what am I actually trying to collect", "501"),

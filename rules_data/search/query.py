@@ -345,6 +345,10 @@ class QueryReader:
             if isinstance(item, analysis.DecompoundFilter)
         ))
         self.vocabulary = vocabulary
+        self.numbers = frozenset(term for by_kind in lexicon.values()
+                                 for kind in ("title", "kw", "body") for term in by_kind[kind]
+                                 if term.isdigit())
+        """The numbers the rule texts name (101, 202, 404): the speller's vocabulary has none."""
         self.preferred: Mapping[str, str] = preferred or {}
         """The canonical word the speller offers for an avoided one (see documents.preferred)."""
         self.by_initial: dict[str, list[str]] = {}
@@ -563,7 +567,7 @@ class QueryReader:
                or analysis.is_negation_after(lang, key) for lang in LANGS):
             return None
         if key.isdigit():  # a tile's number, or one the rule book names (101, 202)
-            return 1 if int(key) in _TILE_NUMBERS or key in self.vocabulary else 0
+            return 1 if int(key) in _TILE_NUMBERS or key in self.numbers else 0
         if _NOTATION.fullmatch(key):
             return 1
         if key in _listed("not_okey_words"):
