@@ -135,6 +135,9 @@ def test_a_phrase_starts_a_word() -> None:
     ("opened with pairs, someone else won, my score?", Situation("normal", "pairs")),
     ("auf Paare gespielt, ein andrer wurde fertig, was zahle ich", Situation("normal", "pairs")),
     ("the pairs guy never went out, does he pay double", Situation("normal", "pairs")),
+    ("if you go for pairs and someone else goes out do you pay double",
+     Situation("normal", "pairs")),
+    ("Paarspieler nich fertig, 15 auf der Hand, zählt das 30?", Situation("normal", "pairs")),
     ("mit dem Smiley rausgehen, verdoppelt das", Situation("normal", fake_joker=True)),
     ("Jokerabwurf zum Schluss, wie viele Minuspunkte", Situation("okey")),
     # all laid down at once: elden, when a finish or nobody else's opening is told beside it
