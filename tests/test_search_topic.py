@@ -350,6 +350,22 @@ def test_a_mended_word_that_finds_another_rule_is_suggested(search_index: Search
     assert found.hits[0].id == "706"
 
 
+@pytest.mark.parametrize(("typed", "mended", "lang"), [
+    ("how many tiels in okey", "how many tiles in okey", "en"),
+    ("einfaches okey wie zeigt man die gewinnhnad", "einfaches okey wie zeigt man die Gewinnhand",
+     "de"),
+    ("gostregeden sahte okey cikarsa", "göstergeden sahte okey cikarsa", "tr"),
+])
+def test_a_suggested_query_shows_the_results_of_the_mended_one(search_index: SearchIndex,
+                                                               typed: str, mended: str,
+                                                               lang: str) -> None:
+    """Where the mended query finds clearly better, it is suggested and its results are
+    shown, as if it had been typed: the mended word counts in full, not as a near match."""
+    found = search_index.search(typed, lang)
+    assert found.status == "suggested" and found.suggestion == mended
+    assert found.hits == search_index.search(mended, lang).hits
+
+
 @pytest.mark.parametrize(("composed", "lang"), [("çift", "tr"), ("İSTAKA", "tr"),
                                                  ("Jokerabwürfe", "de"), ("gösterge", "en")])
 def test_decomposed_unicode_finds_what_composed_does(search_index: SearchIndex,

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -53,6 +53,7 @@ from rules_data.search.query import (
     without_variant_number,
 )
 from rules_data.search.ranking import LEAD_FLOOR, REFEREE_LEAD, SUGGEST_MARGIN, entry_bonus
+from rules_data.search.units import Unit
 from rules_data.search.results import (
     MAX_LIMIT,
     MAX_QUERY,
@@ -276,21 +277,23 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
     if not leading and (not units or not gen.query.on_topic(words, corrections, lang)):
         return Results(text, lang, variant, None, (), mended)
     hits: list[Hit] = []
-    if named is not None:  # a 101 that names a variant, asked about or compared with
-        units = without_variant_number(words, units)
-    units = without_pair_count(words, units)
+    units = _trimmed(words, units, named)
     ranked = gen.ranker.rank(units, named, consequence) if units else []
     if len(tokens) <= gen.entry_words:  # no title or keyword is longer
         ranked = entry_bonus(gen.entries.get(entry_key(tokens), frozenset()), ranked)
     if suggested is not None and ranked:
         # suggest only when the mended query finds clearly better than the typed one; the
         # mended word still counts (at FUZZY_BOOST), as a near match does, without a
-        # "did you mean"
+        # "did you mean". Suggested, the results are the mended query's, as if typed so.
         typed_units = [unit for unit in units if not any(c.mended for c in unit)]
         as_typed = gen.ranker.rank(typed_units, named, consequence,
                                    absent=len(units) - len(typed_units)) if typed_units else []
+        mended_units = _trimmed(read, gen.query.units(read, lang)[0], named)
         if as_typed and ranked[0][1] < SUGGEST_MARGIN * as_typed[0][1]:
             suggested = None
+        elif mended_units:
+            units = mended_units
+            ranked = gen.ranker.rank(units, named, consequence)
     if leading:
         cited = {doc for group in leading for doc in group}
         best = max((score for doc, score in ranked if doc in cited), default=0.0)
@@ -314,6 +317,14 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
         if len(hits) == limit:
             break
     return Results(text, lang, variant, suggested, tuple(hits), mended)
+
+
+def _trimmed(words: Sequence[str], units: list[Unit], named: str | None) -> list[Unit]:
+    """The units of ``words`` without a 101 that names a variant, asked about or compared
+    with (``named``), and without a count of pairs no rule says."""
+    if named is not None:
+        units = without_variant_number(words, units)
+    return without_pair_count(words, units)
 
 
 def _leading(gen: Generation, lead: Lead, variant: str, named: str | None) -> list[list[int]]:
