@@ -164,6 +164,17 @@ def test_a_typo_does_not_hide_the_discard_told(search_index: SearchIndex) -> Non
     assert found.hits[0].id == "703"
 
 
+def test_a_suggested_query_is_led_by_what_it_tells_mended(search_index: SearchIndex) -> None:
+    """``falshen Joker`` as typed is no fake joker, and the typed question tells a joker finish
+    (602); the search suggests the mended query and shows its results, so the mended
+    question's ruling leads: the fake joker thrown last is no joker finish (803)."""
+    query = "mit dem falshen Joker als letztem Stein fertig, zählt das als Jokerabwurf"
+    assert referee_lead(query) == (("101", ("602",)), ("plain", ("608",)))
+    found = led_search(lambda lead: search_index.search(query, "de", lead=lead), query)
+    assert found.status == "suggested"
+    assert found.hits[0].id == "803"
+
+
 def test_a_query_as_typed_is_searched_once(search_index: SearchIndex) -> None:
     asked: list[object] = []
 

@@ -199,14 +199,15 @@ def led_search(search: Callable[[Lead], Results], query: str,
                table: Rules | None = None, lead: Lead | None = None) -> Results:
     """``search`` (of ``query``, given its lead) led by the rules of the referee's ruling on
     what the query tells (:func:`referee_lead`; ``lead``, when the caller has read the query
-    already). Where the query as typed tells nothing, what it tells as the speller mends it
+    already). Where the query as typed tells nothing, or the search suggests the mended query
+    (whose results it then shows), what it tells as the speller mends it
     (:attr:`Results.mended`) leads, suggestion shown or not: a typo does not hide it (``darf
     man den Jokr einfach abwerfen``), and only such a query is searched twice."""
     if lead is None:
         lead = referee_lead(query, table)
     results = search(lead)
-    if not lead and results.mended is not None:
-        lead = referee_lead(results.mended, table)
-        if lead:
-            results = search(lead)
+    if results.mended is not None and (not lead or results.status == "suggested"):
+        mended = referee_lead(results.mended, table)
+        if mended and mended != lead:
+            results = search(mended)
     return results
