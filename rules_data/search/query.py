@@ -769,7 +769,8 @@ class QueryReader:
                 clauses = _near(clauses)
             elif (not known(clauses) or key not in self.vocabulary and weak(clauses)
                   and not (display == "tr" and inflected(key, clauses))) \
-                    and i not in covered and not stop:
+                    and (i not in covered or key not in self.vocabulary and not is_real(key)
+                         and weak(clauses)) and not stop:
                 correction = self.correct(word)
                 if correction is not None:
                     fixed = list(self.word(correction, display))
