@@ -645,15 +645,17 @@ def fake_indicator(text: str) -> bool:
     """Whether a search names the fake joker as the indicator: in the notation (``gösterge F
     B10``), or by its name with no tile named after the word for it, after that word or just
     before it with ``as`` (``gösterge olarak yonca çıktı``, ``the indicator was the smiley``,
-    ``Smiley als Anzeiger``), where it asks nothing about points (the risk round's question). :func:`named_indicator` names none such: no
-    tile is above it.
+    ``Smiley als Anzeiger``), where it asks nothing about points (the risk round's question).
+    :func:`named_indicator` names none such: no tile is above it.
 
     >>> fake_indicator("gösterge olarak yonca çıktı"), fake_indicator("gösterge sarı 3, yonca")
     (True, False)
     >>> fake_indicator("gösterge F B10 okey okey seri mi")
     True
-    >>> fake_indicator("Smiley als Anzeiger beim einfachen Okey, sind die falschen Joker dann Joker?")
+    >>> fake_indicator("Smiley als Anzeiger, sind die falschen Joker dann selbst Joker?")
     True
+    >>> fake_indicator("gösterge olarak yonca çıktı, puanlar katlanır mı")
+    False
     """
     found = _indicator_named(text)
     if found is not None:  # a tile read as the indicator: the fake joker in the notation
@@ -667,8 +669,8 @@ def fake_indicator(text: str) -> bool:
 
 def _asks_points(folded: Sequence[str]) -> bool:
     """Whether folded words ask about points (``Punkte verdoppelt``, ``404 mü``): of the fake
-    joker turned up as the indicator, that asks about the risk round (611), not the okey. ``101``
-    names the game."""
+    joker turned up as the indicator, that asks about the risk round (611), not the okey.
+    ``101`` names the game."""
     return any(word.startswith(_POINTS_WORDS) or word.isdigit() and int(word) > 101
                for word in folded)
 

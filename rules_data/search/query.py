@@ -439,7 +439,9 @@ class QueryReader:
             return False
         spelled = analysis.german_spelling(plain_lower(word))
         stem = analysis.german_verb_stem(spelled)
-        present = stem + "en" if stem != spelled else spelled + "n" if spelled.endswith("e") else ""
+        # a present form's infinitive: austeilt of austeilen, nehme of nehmen
+        present = (stem + "en" if stem != spelled
+                   else spelled + "n" if spelled.endswith("e") else "")
         infinitives = (*analysis.german_bases(spelled), *((present,) if present else ()))
         return not any(_key(base) in self.vocabulary for base in infinitives)
 
