@@ -288,10 +288,9 @@ def _run(gen: Generation, text: str, lang: str, variant: str, limit: int,
         typed_units = [unit for unit in units if not any(c.mended for c in unit)]
         as_typed = gen.ranker.rank(typed_units, named, consequence,
                                    absent=len(units) - len(typed_units)) if typed_units else []
-        mended_units = _trimmed(read, gen.query.units(read, lang)[0], named)
         if as_typed and ranked[0][1] < SUGGEST_MARGIN * as_typed[0][1]:
             suggested = None
-        elif mended_units:
+        elif mended_units := _trimmed(read, gen.query.units(read, lang)[0], named):
             units = mended_units
             ranked = gen.ranker.rank(units, named, consequence)
     if leading:
