@@ -49,9 +49,9 @@ class Situation:
     risk_round: bool = False
     fake_joker: bool = False
     penalties: tuple[str, ...] = ()
+    """The penalties of the player asked about, as a score request names them."""
     okey_last: bool = False
     """A finish with pairs whose last discard was the okey: its doubling stacks (612)."""
-    """The penalties of the player asked about, as a score request names them."""
 
 
 def told(query: str) -> frozenset[str]:

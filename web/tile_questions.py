@@ -881,10 +881,10 @@ _WITHOUT_AFTER = frozenset({"olmadan", "yok", "yoktu", "kullanmadan", "koymadan"
 _ALSO = frozenset({"de", "da"})
 """The Turkish particle that may stand between a word and its negation: ``okey de yok``."""
 _FAKE_NAMES = ("smiley", "clover", "yonca", "kleeblatt")
-_POINTS_WORDS = ("punkt", "puan", "point", "score", "verdoppel", "doppel", "katla", "double")
-"""How a word about points or their doubling starts, folded."""
 """How a word naming the fake joker by its picture starts, folded: ``smiley``, ``the clover
 tile``, ``yoncalı taş``, ``Kleeblatt-Stein`` are each a fake joker."""
+_POINTS_WORDS = ("punkt", "puan", "point", "score", "verdoppel", "doppel", "katla", "double")
+"""How a word about points or their doubling starts, folded."""
 _GAME_BESIDE = frozenset({"101", "in", "im", "beim", "normal", "normales", "normalen", "plain",
                           "regular", "normalde", "normal'de", "duz", "einfaches", "einfachen",
                           "einfache", "klasik", "klassisches", "klassischen", "classic"})

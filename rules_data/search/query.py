@@ -767,12 +767,13 @@ class QueryReader:
             correction = None
             key = _key(word)
             stop = any(analysis.is_stop(lang, key) for lang in LANGS)
+            # a word the rule texts lack, read by short stems only: a typo's likely shape
+            unsure = i not in mended and key not in self.vocabulary and weak(clauses)
             if i in mended:
                 clauses = _near(clauses)
-            elif (not known(clauses) or key not in self.vocabulary and weak(clauses)
+            elif (not known(clauses) or unsure
                   and not (display == "tr" and inflected(key, clauses))) \
-                    and (i not in covered or key not in self.vocabulary and not is_real(key)
-                         and weak(clauses)) and not stop:
+                    and (i not in covered or unsure and not is_real(key)) and not stop:
                 correction = self.correct(word)
                 if correction is not None:
                     fixed = list(self.word(correction, display))
